@@ -1,0 +1,100 @@
+import fastifyCors from '@fastify/cors';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import { type AppContext, type ContextOptions, closeContext, createContext } from './context';
+import { authPlugin } from './http/auth';
+import { registerErrorHandler } from './http/error-handler';
+import { authRoutes } from './modules/auth/routes';
+import { devMailRoutes } from './modules/dev-mail/routes';
+import { registerMailJobs } from './modules/mail/jobs';
+import { userRoutes } from './modules/users/routes';
+import { registerWebApp } from './modules/web/static';
+
+z.config(z.locales.ru());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions extends ContextOptions {
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false || config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const ctx = await createContext(config, app.log, opts);
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => closeContext(ctx));
+  registerMailJobs(ctx);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Отклик API', description: 'API сервиса ИИ-ассистентов поддержки', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(config.REDIS_URL ? { redis: await rateLimitRedis(config.REDIS_URL), nameSpace: `${ctx.redisPrefix}:rl:` } : {}),
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      message: `Слишком много запросов. Повторите через ${Math.max(1, Math.ceil(context.ttl / 1000))} сек.`,
+    }),
+    ...(config.RATE_LIMIT_OFF ? { allowList: () => true } : {}),
+  });
+  // Only the visitor API is called from customers' sites (any origin, no credentials); the cabinet is same-origin.
+  await app.register(fastifyCors, {
+    delegator: (req, cb) => cb(null, { origin: (req.url ?? '').startsWith('/api/public/') ? '*' : false }),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(authPlugin);
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
+
+  if (opts.serveWeb !== false) await registerWebApp(app);
+  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Не найдено' }));
+  return app;
+}
+
+async function rateLimitRedis(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const Port = z.coerce.number().int().min(1).max(65535);
+const Url = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+    message: `ожидается адрес вида ${protocols.map((p) => `${p}://…`).join(' или ')}`,
+  });
+const Flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: Port.default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: Url(['http', 'https']).optional(),
+  DATABASE_URL: Url(['postgres', 'postgresql']).optional(),
+  REDIS_URL: Url(['redis', 'rediss']).optional(),
+  SMTP_URL: Url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('Отклик <noreply@otklik.local>'),
+  SUPPORT_EMAIL: z.email().default('support@otklik.ru'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Test-only: lets the site scraper reach loopback addresses. */
+  SCRAPE_ALLOW_LOOPBACK: Flag,
+  /** Switches rate limits off; only for benchmarks. */
+  RATE_LIMIT_OFF: Flag,
+});
+
+export type Config = z.infer<typeof Env> & {
+  dataDir: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the settings from environment variables; a wrong value becomes one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'окружение';
+    const value = cleaned[name];
+    throw new ConfigError(
+      `Неверная настройка ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue?.message ?? 'ошибка'}`,
+    );
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}

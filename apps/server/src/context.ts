@@ -1,0 +1,57 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { type Bus, memoryBus, redisBus } from './infra/bus';
+import { type Database, openPglite, openPostgres } from './infra/db';
+import { devMailbox, type Mailer, smtpMailer } from './infra/mail';
+import { bullQueue, memoryQueue, type Queue } from './infra/queue';
+import { localStorage, type Storage } from './infra/storage';
+
+/** Everything a module needs from the outside world, one implementation per runtime mode. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  bus: Bus;
+  queue: Queue;
+  mailer: Mailer;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** Prefix for shared Redis keys, so that test apps sharing one Redis never see each other. */
+  redisPrefix: string;
+}
+
+export interface ContextOptions {
+  /** PGlite in memory instead of DATA_DIR/db (tests). */
+  inMemoryDb?: boolean;
+  /** An already opened database (tests on PostgreSQL make one per file). */
+  database?: Database;
+  redisPrefix?: string;
+}
+
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  opts: ContextOptions = {},
+): Promise<AppContext> {
+  const redisPrefix = opts.redisPrefix ?? 'otklik';
+  const database =
+    opts.database ??
+    (config.DATABASE_URL
+      ? await openPostgres(config.DATABASE_URL)
+      : await openPglite(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'db')));
+  const bus = config.REDIS_URL ? await redisBus(config.REDIS_URL, `${redisPrefix}:bus:`) : memoryBus();
+  const queue = config.REDIS_URL ? await bullQueue(config.REDIS_URL, log, `${redisPrefix}:q`) : memoryQueue(log);
+  const mailer = config.SMTP_URL
+    ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : devMailbox(path.join(config.dataDir, 'mail'), config.MAIL_FROM);
+  const storage = localStorage(path.join(config.dataDir, 'files'));
+  return { config, database, db: database.db, bus, queue, mailer, storage, log, redisPrefix };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.queue.close();
+  await ctx.bus.close();
+  ctx.mailer.close();
+  await ctx.database.close();
+}

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+const FIELD_NAMES: Record<string, string> = {
+  email: 'e-mail',
+  password: 'пароль',
+  username: 'имя пользователя',
+};
+
+interface ValidationIssue {
+  keyword?: string;
+  message?: string;
+  instancePath?: string;
+}
+
+function validationMessage(issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'Некорректный запрос';
+  const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  if (first.keyword === 'invalid_type' && field) {
+    const name = FIELD_NAMES[field] ?? field;
+    // zod does not report the input; its message names "undefined" when the field is missing.
+    return first.message?.includes('undefined') ? `Не заполнено поле «${name}»` : `Неверный формат поля «${name}»`;
+  }
+  return first.message ?? 'Некорректный запрос';
+}
+
+/** Maps every error to `{ message }` in Russian; 5xx details go to the log with the request id, never to the client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: validationMessage(error.validation as ValidationIssue[]) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ message: error.message });
+    }
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ message: 'Слишком большой запрос' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ message: 'Неподдерживаемый тип содержимого' });
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Некорректный JSON в теле запроса'
+          : status === 404
+            ? 'Не найдено'
+            : 'Некорректный запрос';
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+  });
+}

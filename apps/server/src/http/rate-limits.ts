@@ -1,0 +1,8 @@
+/** Rate limits of the public entry points (ARCHITECTURE §6), one place for all. */
+export const RATE_LIMITS = {
+  login: { max: 10, timeWindow: 60_000 },
+  signup: { max: 10, timeWindow: 10 * 60_000 },
+  forgotPassword: { max: 5, timeWindow: 10 * 60_000 },
+  resetPassword: { max: 10, timeWindow: 10 * 60_000 },
+  sendConfirmation: { max: 5, timeWindow: 10 * 60_000 },
+} as const;

@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export type JobHandler = (data: unknown) => Promise<void>;
+
+/** Background jobs (mail, ingestion, Telegram sends): in-process by default, BullMQ on Redis at scale. */
+export interface Queue {
+  add(name: string, data: unknown, opts?: { attempts?: number }): Promise<void>;
+  process(name: string, handler: JobHandler): void;
+  /** Resolves when no job is waiting or running (tests, graceful shutdown). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs jobs in this process, one after another per name, with retries and backoff. */
+export function memoryQueue(log: FastifyBaseLogger): Queue {
+  const handlers = new Map<string, JobHandler>();
+  const pending = new Set<Promise<void>>();
+  let closed = false;
+  const run = async (name: string, data: unknown, attempts: number) => {
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`no handler for job ${name}`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handler(data);
+        return;
+      } catch (err) {
+        if (attempt >= attempts || closed) {
+          log.error({ err, job: name }, 'job failed');
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
+      }
+    }
+  };
+  return {
+    async add(name, data, opts) {
+      if (closed) return;
+      const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => run(name, data, opts?.attempts ?? 3))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    process(name, handler) {
+      handlers.set(name, handler);
+    },
+    async drain() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    async close() {
+      await this.drain();
+      closed = true;
+    },
+  };
+}
+
+/** BullMQ: jobs survive a restart and spread over every instance. */
+export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'otklik'): Promise<Queue> {
+  const { Queue: BQueue, Worker } = await import('bullmq');
+  const { Redis } = await import('ioredis');
+  const connection = () => new Redis(url, { maxRetriesPerRequest: null });
+  const queueName = 'jobs';
+  const shared = connection();
+  const queue = new BQueue(queueName, { connection: shared, prefix });
+  const handlers = new Map<string, JobHandler>();
+  let worker: InstanceType<typeof Worker> | undefined;
+  const ensureWorker = () => {
+    if (worker) return;
+    worker = new Worker(
+      queueName,
+      async (job) => {
+        const handler = handlers.get(job.name);
+        if (!handler) throw new Error(`no handler for job ${job.name}`);
+        await handler(job.data);
+      },
+      { connection: connection(), prefix, concurrency: 4 },
+    );
+    worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
+  };
+  return {
+    async add(name, data, opts) {
+      await queue.add(name, data, {
+        attempts: opts?.attempts ?? 3,
+        backoff: { type: 'exponential', delay: 200 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      });
+    },
+    process(name, handler) {
+      handlers.set(name, handler);
+      ensureWorker();
+    },
+    async drain() {
+      for (;;) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        if (Object.values(counts).every((n) => n === 0)) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+      shared.disconnect();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { ChangePasswordRequest, NotifyRequest, OkReply, UpdateProfileRequest, UserProfile } from '@otklik/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RATE_LIMITS } from '../../http/rate-limits';
+import { sendConfirmation } from '../auth/service';
+import * as users from './service';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tags = ['Профиль'];
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/api/user/profile', { schema: { tags, response: { 200: UserProfile } } }, (req) =>
+    users.getProfile(ctx, req.userId),
+  );
+
+  app.put(
+    '/api/user/profile',
+    { schema: { tags, body: UpdateProfileRequest, response: { 200: UserProfile } } },
+    (req) => users.updateProfile(ctx, req.userId, req.body),
+  );
+
+  app.patch('/api/user/notify', { schema: { tags, body: NotifyRequest, response: { 200: UserProfile } } }, (req) =>
+    users.setNotify(ctx, req.userId, req.body.isAllowedNotify),
+  );
+
+  app.post(
+    '/api/user/change-password',
+    { schema: { tags, body: ChangePasswordRequest, response: { 200: OkReply } } },
+    async (req) => {
+      await users.changePassword(ctx, req.userId, req.tokenHash, req.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/user/send-confirmation',
+    { schema: { tags, response: { 200: OkReply } }, config: { rateLimit: RATE_LIMITS.sendConfirmation } },
+    async (req) => {
+      await sendConfirmation(ctx, req.userId);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete('/api/user', { schema: { tags, response: { 200: OkReply } } }, async (req) => {
+    await users.deleteUser(ctx, req.userId);
+    return { ok: true as const };
+  });
+};

@@ -1,0 +1,83 @@
+import type { ChangePasswordRequest, UpdateProfileRequest, UserProfile } from '@otklik/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { badRequest, conflict, unauthorized } from '../../errors';
+import { authTokens, users } from '../../infra/db/schema';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { findUserById } from '../auth/queries';
+import { AUTH_ERRORS } from '../auth/service';
+
+type Ctx = Pick<AppContext, 'db' | 'storage'>;
+
+const present = (u: typeof users.$inferSelect): UserProfile => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  isAllowedNotify: u.isAllowedNotify,
+  isEmailConfirmed: u.isEmailConfirmed,
+});
+
+async function requireUser(ctx: Pick<Ctx, 'db'>, userId: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function getProfile(ctx: Ctx, userId: string): Promise<UserProfile> {
+  return present(await requireUser(ctx, userId));
+}
+
+/** A new e-mail must be confirmed again. */
+export async function updateProfile(ctx: Ctx, userId: string, input: UpdateProfileRequest): Promise<UserProfile> {
+  const user = await requireUser(ctx, userId);
+  const emailChanged = user.email.toLowerCase() !== input.email.toLowerCase();
+  if (emailChanged) {
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${input.email})`, ne(users.id, userId)))
+      .limit(1);
+    if (taken) throw conflict(AUTH_ERRORS.userExists);
+  }
+  const [updated] = await ctx.db
+    .update(users)
+    .set({
+      username: input.username,
+      email: input.email,
+      isAllowedNotify: input.isAllowedNotify,
+      ...(emailChanged ? { isEmailConfirmed: false } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!updated) throw unauthorized();
+  return present(updated);
+}
+
+export async function setNotify(ctx: Ctx, userId: string, isAllowedNotify: boolean): Promise<UserProfile> {
+  const [updated] = await ctx.db.update(users).set({ isAllowedNotify }).where(eq(users.id, userId)).returning();
+  if (!updated) throw unauthorized();
+  return present(updated);
+}
+
+/** Changes the password and ends every other session; the current token stays valid. */
+export async function changePassword(
+  ctx: Ctx,
+  userId: string,
+  currentTokenHash: string,
+  input: ChangePasswordRequest,
+): Promise<void> {
+  const user = await requireUser(ctx, userId);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest('Неверный текущий пароль');
+  if (input.oldPassword === input.newPassword) throw badRequest('Новый пароль совпадает с текущим');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, currentTokenHash)));
+  });
+}
+
+/** Deletes the account with everything it owns (rows cascade from users; files live under the owner's prefix). */
+export async function deleteUser(ctx: Ctx, userId: string): Promise<void> {
+  await ctx.db.delete(users).where(eq(users.id, userId));
+  await ctx.storage.removePrefix(`owners/${userId}`);
+}

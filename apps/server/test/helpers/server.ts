@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { type Database, openPostgres } from '../../src/infra/db';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  /** Base URL once `listen()` was called. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** True when this run of the suite targets PostgreSQL + Redis (the `server-postgres` project). */
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+/**
+ * The real app on a fresh database: PGlite in memory, or (server-postgres project) a new
+ * PostgreSQL database for this test file, dropped at close. Nothing of ours is mocked.
+ */
+export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-test-'));
+  const base: Record<string, string | undefined> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: '3000',
+    PUBLIC_URL: 'http://localhost:3000',
+    DATABASE_URL: undefined,
+    REDIS_URL: onPostgres ? process.env.REDIS_URL : undefined,
+    SMTP_URL: undefined,
+  };
+  const config = loadConfig({ ...base, ...env } as NodeJS.ProcessEnv);
+  let database: Database | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (onPostgres) {
+    const made = await freshPostgresDatabase();
+    database = made.database;
+    dropDatabase = made.drop;
+  }
+  const app = await buildApp(config, {
+    inMemoryDb: true,
+    database,
+    serveWeb: false,
+    redisPrefix: `test-${randomUUID()}`,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      await app.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freshPostgresDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set');
+  const { default: pg } = await import('pg');
+  const name = `otklik_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openPostgres(dbUrl.toString());
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** JSON body of an inject reply, typed by the caller. */
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
