@@ -56,7 +56,7 @@ export default defineConfig({
           include: ['apps/widget/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
-        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       },
       {
         test: {
