@@ -15,9 +15,13 @@ import type { Config } from './config';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './context';
 import { authPlugin } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
+import { answerRoutes } from './modules/answers/routes';
 import { authRoutes } from './modules/auth/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
+import { registerKnowledgeJobs } from './modules/knowledge/jobs';
+import { knowledgeRoutes } from './modules/knowledge/routes';
 import { registerMailJobs } from './modules/mail/jobs';
+import { siteRoutes } from './modules/site/routes';
 import { userRoutes } from './modules/users/routes';
 import { registerWebApp } from './modules/web/static';
 
@@ -58,6 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => closeContext(ctx));
   registerMailJobs(ctx);
+  registerKnowledgeJobs(ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -87,6 +92,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(siteRoutes);
+  await app.register(knowledgeRoutes);
+  await app.register(answerRoutes);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
   if (opts.serveWeb !== false) await registerWebApp(app);

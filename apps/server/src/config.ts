@@ -22,6 +22,15 @@ const Env = z.object({
   SMTP_URL: Url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Отклик <noreply@otklik.local>'),
   SUPPORT_EMAIL: z.email().default('support@otklik.ru'),
+  /** Telegram handle of the support bot (footer, unlimited plan), without the @. */
+  SUPPORT_TELEGRAM: z
+    .string()
+    .regex(/^\w{5,32}$/, 'ожидается имя в Telegram без @')
+    .default('otklik_support_bot'),
+  /** The assistant whose widget the product shows on its own pages; by default the seeded demo assistant. */
+  SITE_ASSISTANT_ID: z.uuid().optional(),
+  /** Seed the demo account and site assistant on start: default on in the embedded mode outside tests. */
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only: lets the site scraper reach loopback addresses. */
   SCRAPE_ALLOW_LOOPBACK: Flag,

@@ -5,4 +5,6 @@ export const RATE_LIMITS = {
   forgotPassword: { max: 5, timeWindow: 10 * 60_000 },
   resetPassword: { max: 10, timeWindow: 10 * 60_000 },
   sendConfirmation: { max: 5, timeWindow: 10 * 60_000 },
+  contactRequest: { max: 5, timeWindow: 10 * 60_000 },
+  promptHelper: { max: 10, timeWindow: 10 * 60_000 },
 } as const;

@@ -9,7 +9,8 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-const recipients = (m: ParsedMail) =>
+/** Lower-cased addresses a mail was sent to. */
+export const recipients = (m: ParsedMail) =>
   (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
 
 /** A real SMTP server on 127.0.0.1 that parses and keeps every mail it receives. */

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { serverPath } from '../../paths';
 import * as schema from './schema';
 
 export { schema };
@@ -21,7 +21,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = serverPath('drizzle');
 
 /** PGlite in `dir` (or in memory when dir is undefined), migrated. */
 export async function openPglite(dir: string | undefined): Promise<Database> {
@@ -32,7 +32,13 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir ? path.resolve(dir) : undefined, { extensions: { pg_trgm } });
+  // 'memory://' rather than undefined: without a data-dir URL PGlite silently skips extensions.
+  // Small buffers: PGlite lives inside our process, and Postgres' 128 MB default would double
+  // the server's idle memory for a cache that a small business's data never fills.
+  const client = new PGlite(dir ? path.resolve(dir) : 'memory://', {
+    extensions: { pg_trgm },
+    postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 8MB'],
+  });
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

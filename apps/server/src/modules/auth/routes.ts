@@ -37,13 +37,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/check-auth',
-    { schema: { tags, response: { 200: OkReply } }, preHandler: app.authenticate },
+    { schema: { tags, response: { 200: OkReply } }, onRequest: app.authenticate },
     async () => ({ ok: true as const }),
   );
 
   app.post(
     '/api/logout',
-    { schema: { tags, response: { 200: OkReply } }, preHandler: app.authenticate },
+    { schema: { tags, response: { 200: OkReply } }, onRequest: app.authenticate },
     async (req) => {
       await revokeToken(ctx.db, req.tokenHash);
       return { ok: true as const };

@@ -7,7 +7,7 @@ import * as users from './service';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['Профиль'];
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get('/api/user/profile', { schema: { tags, response: { 200: UserProfile } } }, (req) =>
     users.getProfile(ctx, req.userId),

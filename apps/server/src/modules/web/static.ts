@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { repoPath } from '../../paths';
 
-export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+export const WEB_DIST = repoPath('apps/web/dist');
 
 /**
  * Serves the built web app; every non-API GET that matches no file gets index.html (client routing).

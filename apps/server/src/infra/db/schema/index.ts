@@ -1,1 +1,4 @@
+export * from './assistants';
+export * from './knowledge';
+export * from './site';
 export * from './users';

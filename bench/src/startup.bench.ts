@@ -1,0 +1,88 @@
+/**
+ * Start-up time and idle memory of `npm start`'s server (the bundle in apps/server/dist) in the embedded mode (PGlite, local
+ * answerer, dev mailbox): a cold start on an empty DATA_DIR (migrations, seeds), then a warm start
+ * on the same directory. RSS is read from /proc after the server has been idle for a while.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const IDLE_MS = 5000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function startOnce(dataDir: string): Promise<{ startMs: number; idleRssMb: number }> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (performance.now() - t0 > 60_000) throw new Error('server did not start within 60 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const startMs = Math.round(performance.now() - t0);
+    // One page view, as a user would, then idle.
+    await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    if (child.pid === undefined) throw new Error('no pid');
+    return { startMs, idleRssMb: rssMb(child.pid) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-bench-'));
+try {
+  const cold = await startOnce(dataDir);
+  const warm = await startOnce(dataDir);
+  const result = {
+    bench: 'startup',
+    coldStartMs: cold.startMs,
+    warmStartMs: warm.startMs,
+    idleRssMb: warm.idleRssMb,
+    budgetIdleRssMb: 250,
+  };
+  console.log(`BENCH ${JSON.stringify(result)}`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
