@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { assistants, users, widgets } from '../../infra/db/schema';
+import { DEMO_ASSISTANT, DEMO_WIDGET } from './demo-knowledge';
+import { DEMO_ASSISTANT_KEY, demoAssistantId, putSetting } from './settings';
+
+export const DEMO_ACCOUNT_EMAIL = 'demo@otklik.local';
+
+/**
+ * Seeding runs on the first start of the embedded mode (a fresh `npm start` shows the
+ * product's own assistant at once), never in tests or on PostgreSQL unless SEED_DEMO asks.
+ */
+export function shouldSeedDemo(ctx: AppContext): boolean {
+  const flag = ctx.config.SEED_DEMO;
+  if (flag !== undefined) return flag === '1' || flag === 'true';
+  return ctx.database.kind === 'pglite' && ctx.config.NODE_ENV !== 'test';
+}
+
+/**
+ * Creates the demo account, its widget and the site assistant once; later starts find them
+ * by the stored id and change nothing. Returns the assistant id.
+ */
+export async function seedDemo(ctx: AppContext): Promise<string> {
+  const existing = await demoAssistantId(ctx.db);
+  if (existing) return existing;
+  return ctx.db.transaction(async (tx) => {
+    // Two instances starting together must not seed twice.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('otklik:demo-seed'))`);
+    const again = await demoAssistantId(tx);
+    if (again) return again;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: 'Отклик',
+        email: DEMO_ACCOUNT_EMAIL,
+        // Not an argon2 hash, so no password ever matches: nobody signs in to the demo account.
+        passwordHash: '!locked',
+        isEmailConfirmed: true,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const userId =
+      user?.id ??
+      (await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_ACCOUNT_EMAIL}`))[0]?.id;
+    if (!userId) throw new Error('demo account could not be created');
+    const [widget] = await tx
+      .insert(widgets)
+      .values({ userId, ...DEMO_WIDGET, predefinedQuestions: [...DEMO_WIDGET.predefinedQuestions] })
+      .returning({ id: widgets.id });
+    if (!widget) throw new Error('demo widget could not be created');
+    const [assistant] = await tx
+      .insert(assistants)
+      .values({ userId, widgetId: widget.id, ...DEMO_ASSISTANT, temperature: 0.1, model: 'gpt-4o-mini' })
+      .returning({ id: assistants.id });
+    if (!assistant) throw new Error('demo assistant could not be created');
+    await putSetting(tx, DEMO_ASSISTANT_KEY, assistant.id);
+    ctx.log.info({ assistantId: assistant.id }, 'demo assistant seeded for the public site');
+    return assistant.id;
+  });
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assistants, users, widgets } from '../src/infra/db/schema';
+import { DEMO_ACCOUNT_EMAIL, seedDemo } from '../src/modules/site/demo-seed';
+import { json, startTestServer, type TestServer } from './helpers/server';
+
+describe('demo seed of the site assistant', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ SEED_DEMO: '1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('seeds a locked demo account with the site assistant and exposes its id to the public pages', async () => {
+    const res = await server.app.inject({ url: '/api/public/site-config' });
+    expect(res.statusCode).toBe(200);
+    const { assistantId } = json<{ assistantId: string }>(res);
+    expect(assistantId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const { db } = server.app.ctx;
+    const [assistant] = await db.select().from(assistants).where(eq(assistants.id, assistantId));
+    const [owner] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, assistant?.userId ?? ''));
+    expect(owner?.email).toBe(DEMO_ACCOUNT_EMAIL);
+    const [widget] = await db
+      .select()
+      .from(widgets)
+      .where(eq(widgets.id, assistant?.widgetId ?? ''));
+    expect(widget).toMatchObject({ botName: 'Артем', botRole: 'Консультант' });
+
+    // Nobody can sign in to the demo account, whatever password they try.
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: DEMO_ACCOUNT_EMAIL, password: '!locked' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('is idempotent: seeding again keeps the one assistant', async () => {
+    const first = json<{ assistantId: string }>(
+      await server.app.inject({ url: '/api/public/site-config' }),
+    ).assistantId;
+    const again = await seedDemo(server.app.ctx);
+    expect(again).toBe(first);
+    const [owner] = await server.app.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNT_EMAIL));
+    const owned = await server.app.ctx.db
+      .select()
+      .from(assistants)
+      .where(eq(assistants.userId, owner?.id ?? ''));
+    expect(owned).toHaveLength(1);
+  });
+});
+
+describe('site assistant from the settings', () => {
+  it('prefers SITE_ASSISTANT_ID and seeds nothing in tests by default', async () => {
+    const id = randomUUID();
+    const server = await startTestServer({ SITE_ASSISTANT_ID: id });
+    try {
+      const res = await server.app.inject({ url: '/api/public/site-config' });
+      expect(json(res)).toMatchObject({ assistantId: id });
+      const demo = await server.app.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNT_EMAIL));
+      expect(demo).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
