@@ -1,0 +1,97 @@
+import type { CorrectAnswer, CorrectAnswerInput } from '@otklik/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import { correctedAnswers } from '../../infra/db/schema';
+import { requireOwnedAssistant } from '../assistants/ownership';
+import { localSynonymizer, type Synonymizer } from './synonymizer';
+
+type Ctx = Pick<AppContext, 'db'>;
+type Input = {
+  question: string;
+  correctAnswer: string;
+  originalAnswer: string;
+  synonyms: string;
+  isCorrect: boolean;
+};
+
+export const ANSWER_NOT_FOUND = 'Ответ не найден';
+
+/** With a configured model its synonyms come here; until then the local dictionary and word forms. */
+export function synonymizerFor(_ctx: Pick<AppContext, 'config'>): Synonymizer {
+  return localSynonymizer;
+}
+
+const present = (row: typeof correctedAnswers.$inferSelect): CorrectAnswer => ({
+  id: row.id,
+  question: row.question,
+  originalAnswer: row.originalAnswer,
+  correctAnswer: row.correctAnswer,
+  synonyms: row.synonyms,
+  isCorrect: row.isCorrect,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listAnswers(ctx: Ctx, userId: string, assistantId: string): Promise<CorrectAnswer[]> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  const rows = await ctx.db
+    .select()
+    .from(correctedAnswers)
+    .where(eq(correctedAnswers.assistantId, assistantId))
+    .orderBy(desc(correctedAnswers.createdAt), desc(correctedAnswers.id));
+  return rows.map(present);
+}
+
+/**
+ * Chat monitoring saves a correction without synonyms (spec §7); they are generated here then,
+ * so the answer is found by other wordings too.
+ */
+async function withSynonyms(ctx: Pick<AppContext, 'config'>, input: Input): Promise<Input> {
+  if (input.synonyms.trim()) return input;
+  const synonyms = await synonymizerFor(ctx).synonyms(input.question);
+  return { ...input, synonyms: synonyms.join(', ') };
+}
+
+export async function createAnswer(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: string,
+  assistantId: string,
+  input: Input,
+): Promise<CorrectAnswer> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  const [row] = await ctx.db
+    .insert(correctedAnswers)
+    .values({ assistantId, ...(await withSynonyms(ctx, input)) })
+    .returning();
+  if (!row) throw new Error('corrected answer not stored');
+  return present(row);
+}
+
+export async function updateAnswer(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: string,
+  assistantId: string,
+  answerId: string,
+  input: Input,
+): Promise<CorrectAnswer> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  const [row] = await ctx.db
+    .update(correctedAnswers)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(and(eq(correctedAnswers.id, answerId), eq(correctedAnswers.assistantId, assistantId)))
+    .returning();
+  if (!row) throw notFound(ANSWER_NOT_FOUND);
+  return present(row);
+}
+
+export async function deleteAnswer(ctx: Ctx, userId: string, assistantId: string, answerId: string): Promise<void> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  const removed = await ctx.db
+    .delete(correctedAnswers)
+    .where(and(eq(correctedAnswers.id, answerId), eq(correctedAnswers.assistantId, assistantId)))
+    .returning({ id: correctedAnswers.id });
+  if (removed.length === 0) throw notFound(ANSWER_NOT_FOUND);
+}
+
+export type { CorrectAnswerInput };

@@ -1,0 +1,238 @@
+import type { KnowledgeFileType } from '@otklik/contract';
+import iconv from 'iconv-lite';
+import { parseHTML } from 'linkedom';
+import Papa from 'papaparse';
+
+/** A piece of a document with its role, so chunking can keep headings, paragraphs and table rows apart. */
+export type Block = { kind: 'heading'; text: string; level: number } | { kind: 'paragraph' | 'row'; text: string };
+
+/** A parse that cannot go on; its message is the Russian reason shown beside the file. */
+export class ParseFailure extends Error {}
+
+const clean = (s: string) =>
+  s
+    .replace(/\u00ad/g, '')
+    .replace(/[\t\u00a0 ]+/g, ' ')
+    .trim();
+
+export async function parseDocument(type: KnowledgeFileType, bytes: Buffer): Promise<Block[]> {
+  let blocks: Block[];
+  try {
+    blocks = await PARSERS[type](bytes);
+  } catch (err) {
+    if (err instanceof ParseFailure) throw err;
+    throw new ParseFailure(`Не удалось прочитать файл: он повреждён или это не ${type.toUpperCase()}.`);
+  }
+  blocks = blocks.map((b) => ({ ...b, text: clean(b.text) })).filter((b) => b.text.length > 0);
+  if (blocks.length === 0) throw new ParseFailure('В файле не найден текст.');
+  return blocks;
+}
+
+const PARSERS: Record<KnowledgeFileType, (bytes: Buffer) => Promise<Block[]>> = {
+  pdf: parsePdf,
+  doc: parseDoc,
+  docx: parseDocx,
+  txt: async (bytes) => textBlocks(decodeText(bytes)),
+  xlsx: parseXlsx,
+  csv: async (bytes) => parseCsv(decodeText(bytes)),
+};
+
+/** UTF-8 when the bytes are valid UTF-8 (with or without a BOM), otherwise Windows-1251. */
+export function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return iconv.decode(bytes, 'win1251');
+  }
+}
+
+/** Plain text: blank lines separate paragraphs; Markdown-style '#' lines and short numbered titles are headings. */
+export function textBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  for (const part of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
+    const lines = part.split('\n').map((l) => l.trim());
+    let paragraph: string[] = [];
+    const flush = () => {
+      if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
+      paragraph = [];
+    };
+    for (const line of lines) {
+      const md = /^(#{1,6})\s+(.+)$/.exec(line);
+      if (md) {
+        flush();
+        blocks.push({ kind: 'heading', level: md[1]?.length ?? 1, text: md[2] ?? '' });
+      } else if (/^([-*•–]|\d+[.)])\s+/.test(line)) {
+        // List items stay separate lines: each is usually one fact.
+        flush();
+        paragraph.push(line);
+        flush();
+      } else if (line) paragraph.push(line);
+    }
+    flush();
+  }
+  return blocks;
+}
+
+async function parsePdf(bytes: Buffer): Promise<Block[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+  const blocks: Block[] = [];
+  try {
+    for (let p = 1; p <= doc.numPages; p++) {
+      const page = await doc.getPage(p);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        text += item.str;
+        if (item.hasEOL) text += '\n';
+      }
+      page.cleanup();
+      blocks.push(...pdfPageBlocks(text));
+    }
+  } finally {
+    await doc.destroy();
+  }
+  return blocks;
+}
+
+/**
+ * PDF text comes as lines; a line that does not end a sentence and is followed by more text
+ * continues the same paragraph, hyphenated words are joined.
+ */
+function pdfPageBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  let current = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line) {
+      if (current) blocks.push({ kind: 'paragraph', text: current });
+      current = '';
+      continue;
+    }
+    if (!current) current = line;
+    else if (/[А-Яа-яA-Za-z]-$/.test(current)) current = current.slice(0, -1) + line;
+    else current = `${current} ${line}`;
+    if (/[.!?:;]$/.test(line)) {
+      blocks.push({ kind: 'paragraph', text: current });
+      current = '';
+    }
+  }
+  if (current) blocks.push({ kind: 'paragraph', text: current });
+  return blocks;
+}
+
+async function parseDoc(bytes: Buffer): Promise<Block[]> {
+  const { default: WordExtractor } = await import('word-extractor');
+  const doc = await new WordExtractor().extract(bytes);
+  // Word ends every paragraph with a line break; a blank line between them keeps them apart.
+  const text = [doc.getBody(), doc.getTextboxes({ includeHeadersAndFooters: false }), doc.getFootnotes()].join('\n');
+  return textBlocks(text.replace(/\r?\n/g, '\n\n'));
+}
+
+async function parseDocx(bytes: Buffer): Promise<Block[]> {
+  const { default: mammoth } = await import('mammoth');
+  const { value: html } = await mammoth.convertToHtml({ buffer: bytes });
+  return htmlBlocks(html);
+}
+
+/** Headings, paragraphs, list items and table rows (with the header row's names) of an HTML fragment. */
+export function htmlBlocks(html: string): Block[] {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  return elementBlocks(document.body as unknown as DomElement);
+}
+
+/** The little of the DOM we read; the server is compiled without the DOM library. */
+export interface DomElement {
+  tagName: string;
+  children: ArrayLike<DomElement>;
+  textContent: string | null;
+  querySelector(selector: string): DomElement | null;
+  querySelectorAll(selector: string): ArrayLike<DomElement>;
+}
+
+export function elementBlocks(root: DomElement): Block[] {
+  const blocks: Block[] = [];
+  const walk = (el: DomElement) => {
+    for (const child of Array.from(el.children)) {
+      const tag = child.tagName.toLowerCase();
+      const heading = /^h([1-6])$/.exec(tag);
+      if (heading) blocks.push({ kind: 'heading', level: Number(heading[1]), text: child.textContent ?? '' });
+      else if (tag === 'table') blocks.push(...tableBlocks(child));
+      else if (tag === 'p' || tag === 'li' || tag === 'pre' || tag === 'blockquote' || tag === 'dd' || tag === 'dt') {
+        if (child.querySelector('table, ul, ol, p')) walk(child);
+        else blocks.push({ kind: 'paragraph', text: child.textContent ?? '' });
+      } else if (tag !== 'script' && tag !== 'style' && tag !== 'nav' && tag !== 'noscript') {
+        if (child.children.length) walk(child);
+        else if (child.textContent?.trim()) blocks.push({ kind: 'paragraph', text: child.textContent });
+      }
+    }
+  };
+  walk(root);
+  return blocks;
+}
+
+function tableBlocks(table: DomElement): Block[] {
+  const rows = Array.from(table.querySelectorAll('tr')).map((tr) =>
+    Array.from(tr.querySelectorAll('th, td')).map((c) => clean(c.textContent ?? '')),
+  );
+  return rowsToBlocks(rows);
+}
+
+/**
+ * Each row keeps the header row's names ("Колонка: значение; …"), so a price-list row found
+ * alone by search still says what its numbers are.
+ */
+export function rowsToBlocks(rows: string[][]): Block[] {
+  const filled = rows.filter((r) => r.some((c) => c !== ''));
+  const [header, ...body] = filled;
+  if (!header) return [];
+  if (body.length === 0) return [{ kind: 'row', text: header.filter(Boolean).join('; ') }];
+  const names = header.map((h, i) => h || `Колонка ${i + 1}`);
+  return body.map((row) => ({
+    kind: 'row' as const,
+    text: row
+      .map((value, i) => (value ? `${names[i] ?? `Колонка ${i + 1}`}: ${value}` : ''))
+      .filter(Boolean)
+      .join('; '),
+  }));
+}
+
+/** `;` and `,` (and tab) are told apart by papaparse's delimiter guess over the first rows. */
+export function parseCsv(text: string): Block[] {
+  const result = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), {
+    delimitersToGuess: [';', ',', '\t', '|'],
+    skipEmptyLines: 'greedy',
+  });
+  return rowsToBlocks(result.data.map((row) => row.map((c) => clean(String(c ?? '')))));
+}
+
+async function parseXlsx(bytes: Buffer): Promise<Block[]> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const blocks: Block[] = [];
+  workbook.eachSheet((sheet) => {
+    const rows: string[][] = [];
+    sheet.eachRow({ includeEmpty: false }, (row) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        cells[col - 1] = clean(cell.text ?? '');
+      });
+      rows.push(Array.from(cells, (c) => c ?? ''));
+    });
+    const sheetBlocks = rowsToBlocks(rows);
+    if (sheetBlocks.length === 0) return;
+    if (workbook.worksheets.length > 1 || !/^(Sheet|Лист)\s*\d+$/i.test(sheet.name))
+      blocks.push({ kind: 'heading', level: 1, text: sheet.name });
+    blocks.push(...sheetBlocks);
+  });
+  return blocks;
+}

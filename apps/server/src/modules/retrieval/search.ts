@@ -1,0 +1,184 @@
+import type { AppContext } from '../../context';
+
+export interface KnowledgePassage {
+  chunkId: string;
+  fileId: string;
+  fileName: string;
+  heading: string;
+  content: string;
+  /** BM25 score; comparable only within one query. */
+  score: number;
+}
+
+export interface SearchOptions {
+  limit?: number;
+}
+
+/** BM25 parameters; tuned on the XQuAD-ru bench (flat between k1 0.8–1.2, b 0.5–0.75). */
+const K1 = 1.2;
+const B = 0.6;
+/** A stem found only through trigram similarity counts this much of an exact one, times the similarity. */
+const FUZZY_WEIGHT = 0.5;
+const FUZZY_MIN_SIMILARITY = 0.4;
+/** Stems in more than this share of the passages do not by themselves make a passage a candidate. */
+const COMMON_SHARE = Number(process.env.KB_COMMON_SHARE ?? 0.02);
+const FUZZY_ALL = process.env.KB_FUZZY_ALL === '1';
+
+/**
+ * Passages of one assistant's knowledge base ranked for a question. Lexical: the question's
+ * Russian stems (snowball, stop words dropped), extended with the assistant's stems that are
+ * trigram-similar to a stem (misspellings, transliterations, word forms the stemmer does not
+ * join), scored with BM25 over the passages that contain any of them. idf, N and the average
+ * length come from knowledge_terms / knowledge_stats, kept up to date on ingestion. The
+ * assistant id is a condition of every part of the query.
+ */
+export async function searchKnowledge(
+  ctx: Pick<AppContext, 'database'>,
+  assistantId: string,
+  query: string,
+  opts: SearchOptions = {},
+): Promise<KnowledgePassage[]> {
+  const limit = Math.min(Math.max(opts.limit ?? 5, 1), 50);
+  const text = query.slice(0, 2000);
+  if (!/[\p{L}\p{N}]/u.test(text)) return [];
+  const rows = await ctx.database.query<{
+    id: string;
+    file_id: string;
+    name: string;
+    heading: string;
+    content: string;
+    score: number;
+  }>(
+    `with q as (
+       select distinct lexeme from unnest(to_tsvector('russian', $2))),
+     st as (
+       select chunks::float8 n, greatest(tokens::float8 / greatest(chunks, 1), 1) avgdl
+       from knowledge_stats where assistant_id = $1 and chunks > 0),
+     fz as materialized (
+       select t.assistant_id, t.lexeme, t.df, q.lexeme ql
+       from q join knowledge_terms t on t.lexeme % q.lexeme
+       where length(q.lexeme) >= 4
+         and ($9::boolean or not exists (
+           select 1 from knowledge_terms e where e.assistant_id = $1 and e.lexeme = q.lexeme))),
+     terms as (
+       select t.lexeme, t.df, 1::float8 w from q join knowledge_terms t on t.assistant_id = $1 and t.lexeme = q.lexeme
+       union all
+       select lexeme, df, $6::float8 * similarity(lexeme, ql) from fz
+       where assistant_id = $1 and lexeme <> ql and similarity(lexeme, ql) >= $7::float8),
+     qt as (
+       select lexeme, max(w) * ln(1 + (st.n - df + 0.5) / (df + 0.5)) idf
+       from terms, st group by lexeme, df, st.n),
+     -- Passages are looked up only through the stems that are not in every other passage; the
+     -- common ones still add to the score of the passages found (a MaxScore-like shortcut).
+     tq as (
+       select coalesce(
+         string_agg(quote_literal(lexeme), ' | ') filter (where df <= greatest(st.n * $8::float8, 50)),
+         string_agg(quote_literal(lexeme), ' | '))::tsquery tq
+       from qt join (select lexeme, min(df) df from terms group by lexeme) d using (lexeme), st),
+     ranked as (
+       select c.id,
+         sum(qt.idf * (u.tf * ($4::float8 + 1)) / (u.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.token_count / st.avgdl)))::float8 score
+       from tq, st, knowledge_chunks c
+         cross join lateral (select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf from unnest(c.tsv)) u
+         join qt on qt.lexeme = u.lexeme
+       where c.assistant_id = $1 and c.tsv @@ tq.tq
+       group by c.id
+       order by score desc, c.id
+       limit $3::int)
+     select c.id, c.file_id, f.name, c.heading, c.content, r.score
+     from ranked r
+       join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
+       join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
+     order by r.score desc, c.id`,
+    [assistantId, text, limit, K1, B, FUZZY_WEIGHT, FUZZY_MIN_SIMILARITY, COMMON_SHARE, FUZZY_ALL],
+  );
+  return rows.map((r) => ({
+    chunkId: r.id,
+    fileId: r.file_id,
+    fileName: r.name,
+    heading: r.heading,
+    content: r.content,
+    score: Number(r.score),
+  }));
+}
+
+export interface CorrectedAnswerMatch {
+  id: string;
+  question: string;
+  correctAnswer: string;
+  score: number;
+  /** Share of the question's stems found in the stored question and synonyms. */
+  coverage: number;
+  /** Share of the stored question's stems found in the asked question. */
+  precision: number;
+  /** Trigram similarity of the asked and the stored question (0–1). */
+  similarity: number;
+  /** Close enough to answer with the corrected answer directly. */
+  confident: boolean;
+}
+
+/**
+ * Corrected answers of one assistant for a question, best first. An owner has tens or hundreds of
+ * them, so BM25 statistics are computed on the fly; trigram similarity of the whole question
+ * catches rephrasings with typos.
+ */
+export async function searchCorrectedAnswers(
+  ctx: Pick<AppContext, 'database'>,
+  assistantId: string,
+  query: string,
+  opts: SearchOptions = {},
+): Promise<CorrectedAnswerMatch[]> {
+  const limit = Math.min(Math.max(opts.limit ?? 3, 1), 20);
+  const text = query.slice(0, 2000);
+  if (!/[\p{L}\p{N}]/u.test(text)) return [];
+  const rows = await ctx.database.query<{
+    id: string;
+    question: string;
+    correct_answer: string;
+    score: number;
+    matched: number;
+    qn: number;
+    an: number;
+    sim: number;
+  }>(
+    `with q as (select distinct lexeme from unnest(to_tsvector('russian', $2))),
+     a as (select id, question, correct_answer, tsv, greatest(length(tsv), 1) len
+           from corrected_answers where assistant_id = $1),
+     st as (select count(*)::float8 n, greatest(avg(len), 1)::float8 avgdl from a),
+     qt as (
+       select q.lexeme, ln(1 + (st.n - count(a.id) + 0.5) / (count(a.id) + 0.5)) idf
+       from q cross join st join a on a.tsv @@ quote_literal(q.lexeme)::tsquery
+       group by q.lexeme, st.n),
+     scored as (
+       select a.id, sum(qt.idf * (u.tf * 2.2) / (u.tf + 1.2 * (0.25 + 0.75 * a.len / st.avgdl))) score,
+              count(*) matched
+       from a cross join st
+         cross join lateral (select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf from unnest(a.tsv)) u
+         join qt on qt.lexeme = u.lexeme
+       group by a.id),
+     qs as (select id, length(to_tsvector('russian', question)) an from a)
+     select a.id, a.question, a.correct_answer, coalesce(s.score, 0)::float8 score, coalesce(s.matched, 0)::int matched,
+            (select count(*) from q)::int qn, qs.an::int an,
+            similarity(lower(a.question), lower($2))::float8 sim
+     from a join qs on qs.id = a.id left join scored s on s.id = a.id
+     where s.id is not null or lower(a.question) % lower($2)
+     order by coalesce(s.score, 0) + similarity(lower(a.question), lower($2)) * 5 desc, a.id
+     limit $3`,
+    [assistantId, text, limit],
+  );
+  return rows.map((r) => {
+    const coverage = r.qn > 0 ? r.matched / r.qn : 0;
+    const precision = r.an > 0 ? Math.min(1, r.matched / r.an) : 0;
+    const similarity = Number(r.sim);
+    return {
+      id: r.id,
+      question: r.question,
+      correctAnswer: r.correct_answer,
+      score: Number(r.score),
+      coverage,
+      precision,
+      similarity,
+      confident: similarity >= 0.7 || (coverage >= 0.6 && precision >= 0.6 && r.matched >= 1),
+    };
+  });
+}

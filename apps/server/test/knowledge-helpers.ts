@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { assistants, widgets } from '../src/infra/db/schema';
+import { bearer } from './helpers/server';
+
+/** An assistant of the owner, made as rows (widget first, as the product does). */
+export async function createAssistant(app: FastifyInstance, userId: string, name = 'Ассистент'): Promise<string> {
+  const [widget] = await app.ctx.db.insert(widgets).values({ userId }).returning({ id: widgets.id });
+  if (!widget) throw new Error('no widget');
+  const [assistant] = await app.ctx.db
+    .insert(assistants)
+    .values({ userId, widgetId: widget.id, name })
+    .returning({ id: assistants.id });
+  if (!assistant) throw new Error('no assistant');
+  return assistant.id;
+}
+
+/** A multipart body as a browser's FormData would send it. */
+export function multipart(parts: { name: string; value: string | Buffer; filename?: string; contentType?: string }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----otklik${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+    const type = p.contentType ?? (p.filename === undefined ? undefined : 'application/octet-stream');
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`,
+      ),
+      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value, 'utf8'),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function upload(
+  app: FastifyInstance,
+  token: string,
+  assistantId: string,
+  filename: string,
+  bytes: Buffer,
+  description: { title?: string; description?: string } = {},
+) {
+  const body = multipart([
+    { name: 'file', value: bytes, filename },
+    { name: 'fileDescriptionJson', value: JSON.stringify(description) },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: `/api/assistant/${assistantId}/file`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
