@@ -1,3 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './knowledge';
 export * from './limits';
+export * from './site';
+export * from './visitor';

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '@/shared/ui/placeholder-page';
+
+/** Placeholder until its own issue builds this screen. */
+export default function CreateDesignPage() {
+  return <PlaceholderPage title="Дизайн виджета" />;
+}

@@ -1,0 +1,81 @@
+import { COPY_FEEDBACK_MS, PROMPT_HELPER_TEXTS } from '@otklik/contract';
+import { useEffect, useId, useState } from 'react';
+import styles from '../prompt-helper.module.css';
+
+const stripNumber = (tip: string) => tip.replace(/^\d{1,2}[.)]\s*/, '');
+
+/** The written prompt with a copy button, and the insights as numbered tabs (spec §2.5). */
+export function HelperResult({ prompt, insights }: { prompt: string; insights: string[] }) {
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  const [tab, setTab] = useState(0);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(prompt);
+      setCopied(true);
+    } catch (err) {
+      // Spec §8: a copy failure is only logged.
+      console.error('copy failed', err);
+    }
+  };
+
+  return (
+    <section className={styles.result} aria-labelledby={`${id}-title`}>
+      <div className={styles.resultHead}>
+        <h2 id={`${id}-title`} className={styles.resultTitle}>
+          {PROMPT_HELPER_TEXTS.promptHeading}
+        </h2>
+        <button type="button" className={copied ? `${styles.copy} ${styles.copied}` : styles.copy} onClick={copy}>
+          {copied ? (
+            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="m5 12.5 4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+              />
+            </svg>
+          ) : null}
+          {copied ? PROMPT_HELPER_TEXTS.copied : PROMPT_HELPER_TEXTS.copy}
+        </button>
+      </div>
+      <pre className={styles.prompt}>{prompt}</pre>
+      {insights.length > 0 ? (
+        <div className={styles.insights}>
+          <h2 className={styles.resultTitle}>{PROMPT_HELPER_TEXTS.insightsHeading}</h2>
+          <div role="tablist" aria-label="AI-инсайты" className={styles.tabs}>
+            {insights.map((tip, i) => (
+              <button
+                key={tip}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${i}`}
+                aria-selected={tab === i}
+                aria-controls={`${id}-panel`}
+                tabIndex={tab === i ? 0 : -1}
+                className={tab === i ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+                onClick={() => setTab(i)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ArrowRight') setTab((t) => (t + 1) % insights.length);
+                  if (e.key === 'ArrowLeft') setTab((t) => (t - 1 + insights.length) % insights.length);
+                }}
+              >
+                {i + 1}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} className={styles.tabPanel}>
+            {stripNumber(insights[tab] ?? '')}
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { SITE_WIDGET_BOTTOM_MARGIN } from '@otklik/contract';
+import { useEffect } from 'react';
+import { loadSiteConfig } from './site-config';
+
+declare global {
+  interface Window {
+    initChatWidget?: (options: { assistantId: string; bottomMargin?: number }) => void;
+  }
+}
+
+let started = false;
+
+/**
+ * Spec §1 and §7: the product's own pages load its chat widget script for the site assistant
+ * with a bottom margin of 100. Loaded once, after the page is idle, so it never competes with
+ * the page's own content; failures are logged (spec §8).
+ */
+export function useSiteWidget(): void {
+  useEffect(() => {
+    if (started) return;
+    started = true;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    idle(() => {
+      void loadSiteConfig().then(({ assistantId }) => {
+        if (!assistantId) return;
+        const script = document.createElement('script');
+        script.src = '/api/widget/script';
+        script.async = true;
+        script.onload = () => {
+          if (typeof window.initChatWidget === 'function') {
+            window.initChatWidget({ assistantId, bottomMargin: SITE_WIDGET_BOTTOM_MARGIN });
+          } else {
+            console.error('Скрипт виджета загрузился, но не определил initChatWidget');
+          }
+        };
+        script.onerror = () => console.error('Не удалось загрузить скрипт виджета');
+        document.body.append(script);
+      });
+    });
+  }, []);
+}
