@@ -1,4 +1,5 @@
 export * from './assistants';
+export * from './conversations';
 export * from './knowledge';
 export * from './site';
 export * from './users';
