@@ -3,3 +3,4 @@ export * from './conversations';
 export * from './knowledge';
 export * from './site';
 export * from './users';
+export * from './triggers';
