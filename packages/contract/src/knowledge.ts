@@ -81,7 +81,8 @@ export const FileDescription = z.object({
 export type FileDescription = z.infer<typeof FileDescription>;
 
 export const SiteScrapeQuery = z.object({
-  url: z.string({ message: SCRAPE_TEXTS.urlRequired }).trim().min(1, SCRAPE_TEXTS.urlRequired).max(2048),
+  // prefault: a missing url is parsed as '' and so gets the spec's text, not a generic one.
+  url: z.string().trim().min(1, SCRAPE_TEXTS.urlRequired).max(2048).prefault(''),
 });
 
 /**
@@ -114,11 +115,13 @@ export const CorrectAnswer = z.object({
 export type CorrectAnswer = z.infer<typeof CorrectAnswer>;
 export const CorrectAnswerList = z.array(CorrectAnswer);
 
+// prefault: a missing field is parsed as '' and so gets the spec's text, not a generic one.
 const requiredText = z
   .string({ message: CORRECT_ANSWER_TEXTS.bothRequired })
   .trim()
   .min(1, CORRECT_ANSWER_TEXTS.bothRequired)
-  .max(CORRECT_ANSWER_MAX_LENGTH, 'Текст слишком длинный');
+  .max(CORRECT_ANSWER_MAX_LENGTH, 'Текст слишком длинный')
+  .prefault('');
 
 /** Add and edit; chat monitoring sends no synonyms (spec §7), so they default to none. */
 export const CorrectAnswerInput = z.object({

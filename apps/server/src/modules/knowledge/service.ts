@@ -215,7 +215,9 @@ export function scrapeError(err: unknown): AppError {
     case 'type':
       return badRequest(SCRAPE_TEXTS.badRequest);
     case 'status':
-      if (err.status === 401 || err.status === 403) return new AppError(401, SCRAPE_TEXTS.unauthorized);
+      // The site's 401 is answered 403: a 401 from our API means the owner's session ended
+      // (spec §4 logs the user out on it), which a protected site must not do.
+      if (err.status === 401 || err.status === 403) return new AppError(403, SCRAPE_TEXTS.unauthorized);
       if (err.status >= 500) return new AppError(500, SCRAPE_TEXTS.serverError);
       return new AppError(err.status >= 400 ? err.status : 502, SCRAPE_TEXTS.other(err.status));
     case 'timeout':
