@@ -36,6 +36,11 @@ const Env = z.object({
   SCRAPE_ALLOW_LOOPBACK: Flag,
   /** Switches rate limits off; only for benchmarks. */
   RATE_LIMIT_OFF: Flag,
+  /** Language-model providers (ARCHITECTURE §2); with none set, the built-in local answerer serves. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: Url(['http', 'https']).optional(),
+  OLLAMA_URL: Url(['http', 'https']).optional(),
+  GIGACHAT_CREDENTIALS: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof Env> & {
