@@ -3,8 +3,8 @@ import {
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_TEXTS,
   type ContactField,
-  contactRequestErrors,
-} from '@otklik/contract';
+  contactFieldErrors,
+} from '@otklik/contract/site-constants';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import styles from './partnership.module.css';
@@ -34,7 +34,7 @@ export function PartnershipForm() {
     event.preventDefault();
     const wait = Math.ceil((until.current - Date.now()) / 1000);
     if (wait > 0) return setNotice({ ok: false, text: CONTACT_TEXTS.cooldown(wait) });
-    const found = contactRequestErrors({ ...values, source: 'partnership' });
+    const found = contactFieldErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0 || sending) return;
     setSending(true);

@@ -4,7 +4,7 @@ import {
   PROMPT_HELPER_QUESTIONS,
   PROMPT_HELPER_STEPS,
   PROMPT_HELPER_TEXTS,
-} from '@otklik/contract';
+} from '@otklik/contract/site-constants';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { usePageMeta } from '@/shared/lib/use-page-meta';
 import { createHelperPrompt } from './api/create-helper';

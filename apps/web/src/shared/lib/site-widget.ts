@@ -1,4 +1,4 @@
-import { SITE_WIDGET_BOTTOM_MARGIN } from '@otklik/contract';
+import { SITE_WIDGET_BOTTOM_MARGIN } from '@otklik/contract/site-constants';
 import { useEffect } from 'react';
 import { loadSiteConfig } from './site-config';
 

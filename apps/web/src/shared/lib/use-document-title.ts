@@ -1,4 +1,4 @@
-import { SITE_NAME } from '@otklik/contract';
+import { SITE_NAME } from '@otklik/contract/site-constants';
 import { useEffect } from 'react';
 
 /** The tab title of a page that has no public meta of its own (cabinet, service pages). */

@@ -1,4 +1,4 @@
-import { type PageMeta, PUBLIC_PAGE_META, SITE_NAME, SITE_OG_IMAGE } from '@otklik/contract';
+import { type PageMeta, PUBLIC_PAGE_META, SITE_NAME, SITE_OG_IMAGE } from '@otklik/contract/site-constants';
 import { useEffect } from 'react';
 
 function upsert(selector: string, create: () => HTMLElement, attr: string, value: string) {

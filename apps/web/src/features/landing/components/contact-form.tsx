@@ -1,11 +1,11 @@
+import type { ContactSource } from '@otklik/contract';
 import {
   CONTACT_COOLDOWN_SECONDS,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_TEXTS,
   type ContactField,
-  type ContactSource,
-  contactRequestErrors,
-} from '@otklik/contract';
+  contactFieldErrors,
+} from '@otklik/contract/site-constants';
 import { type FormEvent, useId, useState } from 'react';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { sendContactRequest } from '../api/send-contact-request';
@@ -51,7 +51,7 @@ export function ContactForm({ source = 'landing' }: { source?: ContactSource }) 
       setNotice({ type: 'warning', text: CONTACT_TEXTS.cooldown(wait) });
       return;
     }
-    const found = contactRequestErrors({ ...values, source });
+    const found = contactFieldErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setNotice(null);

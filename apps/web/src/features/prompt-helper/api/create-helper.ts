@@ -1,4 +1,5 @@
-import { type PromptHelperReply, splitPromptHelperReply } from '@otklik/contract';
+import type { PromptHelperReply } from '@otklik/contract';
+import { splitPromptHelperReply } from '@otklik/contract/site-constants';
 
 const VISITOR_KEY = 'otklik:prompt-helper-visitor';
 

@@ -1,4 +1,4 @@
-import { PROMPT_HELPER_TEXTS } from '@otklik/contract';
+import { PROMPT_HELPER_TEXTS } from '@otklik/contract/site-constants';
 import { useEffect, useRef } from 'react';
 import styles from '../prompt-helper.module.css';
 

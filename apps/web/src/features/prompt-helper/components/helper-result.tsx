@@ -1,4 +1,4 @@
-import { COPY_FEEDBACK_MS, PROMPT_HELPER_TEXTS } from '@otklik/contract';
+import { COPY_FEEDBACK_MS, PROMPT_HELPER_TEXTS } from '@otklik/contract/site-constants';
 import { useEffect, useId, useState } from 'react';
 import styles from '../prompt-helper.module.css';
 
