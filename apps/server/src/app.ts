@@ -18,6 +18,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { answerRoutes } from './modules/answers/routes';
 import { authRoutes } from './modules/auth/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
+import { integrationRoutes } from './modules/integration/routes';
 import { registerKnowledgeJobs } from './modules/knowledge/jobs';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { registerMailJobs } from './modules/mail/jobs';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(siteRoutes);
   await app.register(knowledgeRoutes);
   await app.register(answerRoutes);
+  await app.register(integrationRoutes);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
   if (opts.serveWeb !== false) await registerWebApp(app);

@@ -1,6 +1,7 @@
 export * from './assistants';
 export * from './auth';
 export * from './common';
+export * from './integration';
 export * from './knowledge';
 export * from './limits';
 export * from './site';

@@ -7,4 +7,8 @@ export const RATE_LIMITS = {
   sendConfirmation: { max: 5, timeWindow: 10 * 60_000 },
   contactRequest: { max: 5, timeWindow: 10 * 60_000 },
   promptHelper: { max: 10, timeWindow: 10 * 60_000 },
+  /** The send-snippet call has no authorisation (spec §6): per IP, per assistant and per recipient. */
+  sendSnippet: { max: 5, timeWindow: 10 * 60_000 },
+  sendSnippetPerAssistant: { max: 10, timeWindow: 60 * 60_000 },
+  sendSnippetPerRecipient: { max: 3, timeWindow: 60 * 60_000 },
 } as const;
