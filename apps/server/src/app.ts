@@ -17,12 +17,15 @@ import { authPlugin } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { answerRoutes } from './modules/answers/routes';
 import { authRoutes } from './modules/auth/routes';
+import { setTriggerHook } from './modules/conversations/trigger-hook';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { integrationRoutes } from './modules/integration/routes';
 import { registerKnowledgeJobs } from './modules/knowledge/jobs';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { registerMailJobs } from './modules/mail/jobs';
 import { siteRoutes } from './modules/site/routes';
+import { triggerRoutes } from './modules/triggers/routes';
+import { runTriggers } from './modules/triggers/run';
 import { userRoutes } from './modules/users/routes';
 import { registerWebApp } from './modules/web/static';
 
@@ -64,6 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => closeContext(ctx));
   registerMailJobs(ctx);
   registerKnowledgeJobs(ctx);
+  setTriggerHook(ctx, runTriggers);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -97,6 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(knowledgeRoutes);
   await app.register(answerRoutes);
   await app.register(integrationRoutes);
+  await app.register(triggerRoutes);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
   if (opts.serveWeb !== false) await registerWebApp(app);

@@ -5,5 +5,6 @@ export * from './integration';
 export * from './knowledge';
 export * from './limits';
 export * from './site';
+export * from './triggers';
 export * from './visitor';
 export * from './widgets';

@@ -1,0 +1,84 @@
+import { TRIGGER_TEXTS, type Trigger, type TriggerFields } from '@otklik/contract';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import type { Executor } from '../../infra/db';
+import { triggers } from '../../infra/db/schema';
+import { requireOwnedAssistant } from '../assistants/ownership';
+
+type Ctx = Pick<AppContext, 'db'>;
+type Row = typeof triggers.$inferSelect;
+
+export const presentTrigger = (row: Row): Trigger => ({
+  id: row.id,
+  name: row.name,
+  action: row.action,
+  stopWords: row.stopWords,
+  customAnswer: row.customAnswer,
+});
+
+/** An assistant's triggers in the owner's order (no ownership check: the pipeline's read). */
+export function triggersOf(db: Executor, assistantId: string): Promise<Row[]> {
+  return db
+    .select()
+    .from(triggers)
+    .where(eq(triggers.assistantId, assistantId))
+    .orderBy(asc(triggers.position), asc(triggers.createdAt), asc(triggers.id));
+}
+
+export async function listTriggers(ctx: Ctx, userId: string, assistantId: string): Promise<Trigger[]> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  return (await triggersOf(ctx.db, assistantId)).map(presentTrigger);
+}
+
+/**
+ * Spec §7: the client posts the whole list. In one transaction: triggers missing from the list
+ * are removed, items with the id of one of this assistant's triggers update it (its firing
+ * history stays), the rest are created. Ids of other assistants' triggers are treated as new.
+ */
+export async function saveTriggers(
+  ctx: Ctx,
+  userId: string,
+  assistantId: string,
+  list: TriggerFields[],
+): Promise<Trigger[]> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  return ctx.db.transaction(async (tx) => {
+    const existing = new Set((await triggersOf(tx, assistantId)).map((t) => t.id));
+    const kept = [...new Set(list.map((t) => t.id).filter((id): id is string => !!id && existing.has(id)))];
+    await tx
+      .delete(triggers)
+      .where(
+        kept.length > 0
+          ? and(eq(triggers.assistantId, assistantId), notInArray(triggers.id, kept))
+          : eq(triggers.assistantId, assistantId),
+      );
+    const updated = new Set<string>();
+    for (const [position, item] of list.entries()) {
+      const values = {
+        name: item.name,
+        action: item.action,
+        stopWords: item.stopWords,
+        customAnswer: item.customAnswer,
+        position,
+      };
+      // The same id twice in one list: the second one becomes a new trigger.
+      if (item.id && existing.has(item.id) && !updated.has(item.id)) {
+        updated.add(item.id);
+        await tx.update(triggers).set(values).where(eq(triggers.id, item.id));
+      } else {
+        await tx.insert(triggers).values({ assistantId, ...values });
+      }
+    }
+    return (await triggersOf(tx, assistantId)).map(presentTrigger);
+  });
+}
+
+export async function deleteTrigger(ctx: Ctx, userId: string, assistantId: string, triggerId: string): Promise<void> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  const removed = await ctx.db
+    .delete(triggers)
+    .where(and(eq(triggers.id, triggerId), eq(triggers.assistantId, assistantId)))
+    .returning({ id: triggers.id });
+  if (removed.length === 0) throw notFound(TRIGGER_TEXTS.notFound);
+}
