@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiPeer, startApiPeer } from '@/test/api-peer';
@@ -55,7 +55,10 @@ describe('dashboard layout (spec §2.2)', () => {
     const nav = screen.getByRole('navigation', { name: 'Навигация кабинета' });
     await user.click(within(nav).getByRole('link', { name: 'Профиль' }));
     await screen.findByRole('heading', { name: 'Профиль' });
-    expect(screen.queryByRole('navigation', { name: 'Навигация кабинета' })).not.toBeInTheDocument();
+    // The drawer closes in an effect after the new page commits.
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Навигация кабинета' })).not.toBeInTheDocument(),
+    );
   });
 });
 
