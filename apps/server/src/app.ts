@@ -17,6 +17,7 @@ import { authPlugin } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { answerRoutes } from './modules/answers/routes';
 import { authRoutes } from './modules/auth/routes';
+import { chatRoutes } from './modules/chats/routes';
 import { setTriggerHook } from './modules/conversations/trigger-hook';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { integrationRoutes } from './modules/integration/routes';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(answerRoutes);
   await app.register(integrationRoutes);
   await app.register(triggerRoutes);
+  await app.register(chatRoutes);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
   if (opts.serveWeb !== false) await registerWebApp(app);

@@ -1,5 +1,6 @@
 export * from './assistants';
 export * from './auth';
+export * from './chats';
 export * from './common';
 export * from './integration';
 export * from './knowledge';
