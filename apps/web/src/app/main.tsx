@@ -3,15 +3,10 @@ import '@/shared/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { connectSessionChannel, onSignOut } from '@/shared/api/session';
+import { connectSessionChannel } from '@/shared/api/session';
 import { flushPendingAlert } from '@/shared/ui/alert-store';
-import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-const queryClient = createQueryClient();
-// Cached data of one account must never show to the next one.
-onSignOut(() => queryClient.clear());
 connectSessionChannel();
 flushPendingAlert();
 
@@ -20,8 +15,7 @@ if (!root) throw new Error('#root is missing in index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
+    {/* Server state (TanStack Query) is provided by a lazy layout route: see query-layout.tsx. */}
+    <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );

@@ -9,6 +9,8 @@ import { RouteError, Splash } from './route-error';
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 const notFound = page(() => import('@/features/not-found/not-found-page'));
+/** TanStack Query for the screens that use server state; the public site's pages go without it. */
+const withQuery = page(() => import('./query-layout'));
 
 /** Spec §2.1. */
 export const routes: RouteObject[] = [
@@ -25,11 +27,16 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           { index: true, lazy: page(() => import('@/features/landing/landing-page')) },
-          { path: 'signup', lazy: page(() => import('@/features/auth/signup-page')) },
-          { path: 'login', lazy: page(() => import('@/features/auth/login-page')) },
-          { path: 'forgot-password', lazy: page(() => import('@/features/auth/forgot-password-page')) },
-          { path: 'reset-password', lazy: page(() => import('@/features/auth/reset-password-page')) },
-          { path: 'confirm-email', lazy: page(() => import('@/features/auth/confirm-email-page')) },
+          {
+            lazy: withQuery,
+            children: [
+              { path: 'signup', lazy: page(() => import('@/features/auth/signup-page')) },
+              { path: 'login', lazy: page(() => import('@/features/auth/login-page')) },
+              { path: 'forgot-password', lazy: page(() => import('@/features/auth/forgot-password-page')) },
+              { path: 'reset-password', lazy: page(() => import('@/features/auth/reset-password-page')) },
+              { path: 'confirm-email', lazy: page(() => import('@/features/auth/confirm-email-page')) },
+            ],
+          },
           { path: 'blog', lazy: page(() => import('@/features/blog/blog-page')) },
           { path: 'blog/knowledge', lazy: page(() => import('@/features/blog/articles/knowledge-article')) },
           { path: 'blog/prompt-guide', lazy: page(() => import('@/features/blog/articles/prompt-guide-article')) },
@@ -40,20 +47,28 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: page(() => import('./layouts/dashboard-layout')),
+        lazy: withQuery,
         children: [
-          { path: 'dashboard', lazy: page(() => import('@/features/dashboard/welcome-page')) },
-          { path: 'dashboard/assistants', lazy: page(() => import('@/features/assistants/assistants-page')) },
-          { path: 'dashboard/assistants/:id', lazy: page(() => import('@/features/assistants/assistant-edit-page')) },
-          { path: 'dashboard/assistants/:id/chats', lazy: page(() => import('@/features/chats/chats-page')) },
-          { path: 'dashboard/profile', lazy: page(() => import('@/features/profile/profile-page')) },
-          { path: 'dashboard/statistic', lazy: page(() => import('@/features/stats/statistic-page')) },
-          { path: 'dashboard/*', lazy: notFound },
-          { path: 'assistant/create/design', lazy: page(() => import('@/features/assistants/create-design-page')) },
-          { path: 'assistant/create/data', lazy: page(() => import('@/features/assistants/create-data-page')) },
           {
-            path: 'assistant/create/integration',
-            lazy: page(() => import('@/features/assistants/create-integration-page')),
+            lazy: page(() => import('./layouts/dashboard-layout')),
+            children: [
+              { path: 'dashboard', lazy: page(() => import('@/features/dashboard/welcome-page')) },
+              { path: 'dashboard/assistants', lazy: page(() => import('@/features/assistants/assistants-page')) },
+              {
+                path: 'dashboard/assistants/:id',
+                lazy: page(() => import('@/features/assistants/assistant-edit-page')),
+              },
+              { path: 'dashboard/assistants/:id/chats', lazy: page(() => import('@/features/chats/chats-page')) },
+              { path: 'dashboard/profile', lazy: page(() => import('@/features/profile/profile-page')) },
+              { path: 'dashboard/statistic', lazy: page(() => import('@/features/stats/statistic-page')) },
+              { path: 'dashboard/*', lazy: notFound },
+              { path: 'assistant/create/design', lazy: page(() => import('@/features/assistants/create-design-page')) },
+              { path: 'assistant/create/data', lazy: page(() => import('@/features/assistants/create-data-page')) },
+              {
+                path: 'assistant/create/integration',
+                lazy: page(() => import('@/features/assistants/create-integration-page')),
+              },
+            ],
           },
         ],
       },

@@ -83,6 +83,12 @@ describe('contact form', () => {
     await user.clear(phone);
     await user.type(phone, '+79123456789');
     expect(phone.value).toBe('+7(912)345-67-89');
+    await user.clear(phone);
+    await user.click(phone);
+    await user.paste('8 (912) 345-67-89');
+    expect(phone.value).toBe('+7(912)345-67-89');
+    await user.type(phone, '0');
+    expect(phone.value).toBe('+7(912)345-67-89');
   });
 
   it('refuses a message over 500 characters and counts the characters', async () => {
