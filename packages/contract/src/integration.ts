@@ -10,6 +10,9 @@ import { EMAIL_MAX_LENGTH } from './limits';
 /** Spec §9: the bottom margin in the integration snippet (the product's own pages use 100). */
 export const SNIPPET_BOTTOM_MARGIN = 40;
 
+/** Spec §9: the copy button shows its feedback for 2 seconds. */
+export const SNIPPET_COPY_FEEDBACK_MS = 2000;
+
 /** Spec §9: the snippet tabs, in this order. */
 export const SNIPPET_FRAMEWORKS = ['html', 'vue', 'angular', 'react'] as const;
 export type SnippetFramework = (typeof SNIPPET_FRAMEWORKS)[number];
@@ -27,8 +30,7 @@ export const INTEGRATION_TEXTS = {
   lead: 'Добавьте код на сайт, и чат-виджет ассистента появится в правом нижнем углу каждой страницы, где он подключён.',
   assistantId: 'ID ассистента',
   copy: 'Копировать',
-  copyAria: 'Скопировать код',
-  copyIdAria: 'Скопировать ID ассистента',
+  copiedShort: 'Скопировано',
   copied: 'Код скопирован!',
   copyFailed: 'Ошибка копирования',
   sendToDeveloper: 'Отправить код разработчику',
@@ -148,29 +150,40 @@ export function buildSnippet(framework: SnippetFramework, target: SnippetTarget)
   return SNIPPET_BUILDERS[framework](widgetScriptUrl(target.origin), target.assistantId);
 }
 
-/** Steps shown above each snippet and repeated in the developer's e-mail. */
+/**
+ * Steps shown above each snippet and repeated in the developer's e-mail. Code inside a step is
+ * marked with backticks; the cabinet and the HTML mail show it as code.
+ */
 export const SNIPPET_INSTRUCTIONS: Record<SnippetFramework, readonly string[]> = {
   html: [
     'Скопируйте код ниже.',
-    'Вставьте его в HTML-код сайта перед закрывающим тегом </body> — на каждой странице, где нужен чат (или в общий шаблон).',
+    'Вставьте его в HTML-код сайта перед закрывающим тегом `</body>` — в общий шаблон или на каждую страницу, где нужен чат.',
     'Сохраните изменения и обновите страницу сайта.',
   ],
   vue: [
-    'Создайте файл src/components/ChatWidget.vue с кодом ниже.',
-    'Подключите компонент один раз в корневом App.vue: import ChatWidget from "./components/ChatWidget.vue" и <ChatWidget /> в шаблоне.',
+    'Создайте файл `src/components/ChatWidget.vue` с кодом ниже.',
+    'Подключите компонент один раз в корневом `App.vue`: импортируйте его и добавьте `<ChatWidget />` в шаблон.',
     'Пересоберите и опубликуйте приложение.',
   ],
   angular: [
-    'Создайте файл src/app/chat-widget.component.ts с кодом ниже.',
-    'Добавьте ChatWidgetComponent в imports корневого AppComponent и разместите <app-chat-widget /> в его шаблоне.',
+    'Создайте файл `src/app/chat-widget.component.ts` с кодом ниже.',
+    'Добавьте `ChatWidgetComponent` в `imports` корневого `AppComponent` и разместите `<app-chat-widget />` в его шаблоне.',
     'Пересоберите и опубликуйте приложение.',
   ],
   react: [
-    'Создайте файл src/components/ChatWidget.jsx с кодом ниже.',
-    'Отрисуйте <ChatWidget /> один раз в корневом компоненте, например в App.',
+    'Создайте файл `src/components/ChatWidget.jsx` с кодом ниже.',
+    'Отрисуйте `<ChatWidget />` один раз в корневом компоненте, например в `App`.',
     'Пересоберите и опубликуйте приложение.',
   ],
 };
+
+/** A step split into text and code parts (the code parts were in backticks). */
+export function instructionParts(step: string): { code: boolean; text: string }[] {
+  return step
+    .split('`')
+    .map((text, i) => ({ code: i % 2 === 1, text }))
+    .filter((part) => part.text !== '');
+}
 
 /** All instructions as plain text: what the cabinet sends as `instructions`. */
 export function snippetInstructionsText(framework: SnippetFramework): string {

@@ -1,6 +1,7 @@
 import {
   buildSnippet,
   INTEGRATION_TEXTS,
+  instructionParts,
   SNIPPET_FRAMEWORK_LABELS,
   SNIPPET_FRAMEWORKS,
   SNIPPET_INSTRUCTIONS,
@@ -10,6 +11,16 @@ import type { MailMessage } from '../../infra/mail';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** A step with its `code` parts set in a monospace font. */
+const stepHtml = (step: string) =>
+  instructionParts(step)
+    .map((part) =>
+      part.code
+        ? `<code style="padding:1px 5px;background:#f2f4f8;border-radius:4px;font:13px Menlo,Consolas,monospace">${escapeHtml(part.text)}</code>`
+        : escapeHtml(part.text),
+    )
+    .join('');
 
 export interface SnippetMailInput {
   to: string;
@@ -77,7 +88,7 @@ ${p(`${INTEGRATION_TEXTS.assistantId}: ${assistantId}`, 'margin:0 0 20px;color:#
 ${sections
   .map(
     (s) => `<h3 style="margin:24px 0 8px;font-size:16px">${escapeHtml(s.title)}</h3>
-<ol style="margin:0 0 12px;padding-left:20px">${s.steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>
+<ol style="margin:0 0 12px;padding-left:20px">${s.steps.map((step) => `<li style="margin:0 0 4px">${stepHtml(step)}</li>`).join('')}</ol>
 <pre style="margin:0;padding:14px 16px;background:#111827;color:#e5e7eb;border-radius:8px;font:13px/1.5 Menlo,Consolas,monospace;white-space:pre-wrap;word-break:break-all">${escapeHtml(s.code)}</pre>`,
   )
   .join('\n')}
