@@ -12,6 +12,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/dev': 'http://localhost:3000',
+      '/avatars': 'http://localhost:3000',
       '/ws-endpoint': { target: 'http://localhost:3000', ws: true },
       '/telegram': 'http://localhost:3000',
     },

@@ -16,6 +16,7 @@ import { type AppContext, type ContextOptions, closeContext, createContext } fro
 import { authPlugin } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { answerRoutes } from './modules/answers/routes';
+import { assistantRoutes } from './modules/assistants/routes';
 import { authRoutes } from './modules/auth/routes';
 import { chatRoutes } from './modules/chats/routes';
 import { setTriggerHook } from './modules/conversations/trigger-hook';
@@ -24,11 +25,13 @@ import { integrationRoutes } from './modules/integration/routes';
 import { registerKnowledgeJobs } from './modules/knowledge/jobs';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { registerMailJobs } from './modules/mail/jobs';
+import { modelRoutes } from './modules/models/routes';
 import { siteRoutes } from './modules/site/routes';
 import { triggerRoutes } from './modules/triggers/routes';
 import { runTriggers } from './modules/triggers/run';
 import { userRoutes } from './modules/users/routes';
 import { registerWebApp } from './modules/web/static';
+import { widgetRoutes } from './modules/widgets/routes';
 
 z.config(z.locales.ru());
 
@@ -99,6 +102,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);
+  await app.register(assistantRoutes);
+  await app.register(widgetRoutes);
+  await app.register(modelRoutes);
   await app.register(knowledgeRoutes);
   await app.register(answerRoutes);
   await app.register(integrationRoutes);

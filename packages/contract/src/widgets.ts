@@ -47,7 +47,8 @@ export type WidgetInitReply = z.infer<typeof WidgetInitReply>;
  * predefined avatar without re-uploading it.
  */
 export const WidgetSaveRequest = z.object({
-  id: z.uuid({ message: WIDGET_TEXTS.noWidgetId }),
+  // A missing id gets the server's "field not filled" text; a malformed one this message.
+  id: z.uuid({ error: (issue) => (issue.input === undefined ? undefined : WIDGET_TEXTS.noWidgetId) }),
   botName: z.string().trim().max(BOT_NAME_MAX_LENGTH, WIDGET_TEXTS.botNameTooLong).optional(),
   botRole: z.string().trim().max(BOT_ROLE_MAX_LENGTH, WIDGET_TEXTS.botRoleTooLong).optional(),
   greeting: z.string().trim().max(WIDGET_GREETING_MAX_LENGTH, WIDGET_TEXTS.greetingTooLong).optional(),
