@@ -4,13 +4,21 @@ import type { AddressInfo } from 'node:net';
 export interface PeerRequest {
   method: string;
   path: string;
+  /** The path with its query string. */
+  url: string;
   headers: IncomingMessage['headers'];
   body: unknown;
 }
 
 export interface PeerReply {
   status?: number;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with `headers` (a text or a file reply); wins over `body`. */
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+  /** Holds the reply back this long (to see a loading state). */
+  delayMs?: number;
 }
 
 type Handler = (request: PeerRequest) => PeerReply | Promise<PeerReply>;
@@ -49,6 +57,7 @@ export async function startApiPeer(): Promise<ApiPeer> {
       const request: PeerRequest = {
         method: req.method ?? 'GET',
         path,
+        url: req.url ?? path,
         headers: req.headers,
         body: await readJson(req),
       };
@@ -56,6 +65,11 @@ export async function startApiPeer(): Promise<ApiPeer> {
       const handler = routes.get(`${request.method} ${path}`);
       const reply = handler ? await handler(request) : { status: 404, body: { message: 'Не найдено' } };
       const status = reply.status ?? 200;
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      if (reply.raw !== undefined) {
+        res.writeHead(status, reply.headers).end(reply.raw);
+        return;
+      }
       if (reply.body === undefined) {
         res.writeHead(status).end();
         return;

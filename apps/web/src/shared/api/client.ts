@@ -104,6 +104,35 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return parsed.data;
 }
 
+/**
+ * A file download (bytes, not JSON) with the same token, 401 handling and errors as apiRequest.
+ * The headers are returned too: the file name comes from Content-Disposition (spec §7).
+ */
+export async function apiBlob(
+  path: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  const token = getSession().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, { headers, signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, API_TEXTS.network, { cause });
+  }
+  if (!res.ok) {
+    const data = await readBody(res);
+    if (res.status === 401) handleUnauthorized();
+    throw new ApiError(
+      res.status,
+      serverMessage(data) ?? (res.status >= 500 ? API_TEXTS.server : `Ошибка ${res.status}`),
+    );
+  }
+  return { blob: await res.blob(), headers: res.headers };
+}
+
 type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
 export const api = {

@@ -60,6 +60,8 @@ export const STORAGE_KEYS = {
   sidebarCollapsed: 'sidebar-collapsed',
   selectedChat: 'selectedChat',
   redirectPath: 'redirectPath',
+  /** The chosen tab of the knowledge step (spec §2.10: the choice is remembered). */
+  knowledgeTab: 'knowledgeTab',
 } as const;
 
 const rawToken = stringStore(local, STORAGE_KEYS.token);
@@ -82,3 +84,4 @@ export const selectedChatStore = stringStore(local, STORAGE_KEYS.selectedChat);
 export const sidebarCollapsedStore = booleanStore(local, STORAGE_KEYS.sidebarCollapsed);
 /** Session storage: the path to return to after a login (spec §2.1). */
 export const redirectPathStore = stringStore(session, STORAGE_KEYS.redirectPath);
+export const knowledgeTabStore = stringStore(local, STORAGE_KEYS.knowledgeTab);
