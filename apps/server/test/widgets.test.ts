@@ -9,6 +9,7 @@ import {
   WidgetSaveRequest,
 } from '@otklik/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patterns, widgets } from '../src/infra/db/schema';
 import { AVATARS_DIR } from '../src/modules/widgets/assets';
@@ -45,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const inject = (opts: Parameters<TestServer['app']['inject']>[0]) => server.app.inject(opts);
+const inject = (opts: InjectOptions) => server.app.inject(opts);
 
 async function initWidget(token = owner.token): Promise<string> {
   const res = await inject({ method: 'POST', url: '/api/widget/init', headers: bearer(token) });
