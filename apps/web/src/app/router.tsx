@@ -54,20 +54,14 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', lazy: page(() => import('@/features/dashboard/welcome-page')) },
               { path: 'dashboard/assistants', lazy: page(() => import('@/features/assistants/assistants-page')) },
-              {
-                path: 'dashboard/assistants/:id',
-                lazy: page(() => import('@/features/assistants/assistant-edit-page')),
-              },
+              { path: 'dashboard/assistants/:id', lazy: page(() => import('./routes/assistant-edit-route')) },
               { path: 'dashboard/assistants/:id/chats', lazy: page(() => import('@/features/chats/chats-page')) },
               { path: 'dashboard/profile', lazy: page(() => import('@/features/profile/profile-page')) },
               { path: 'dashboard/statistic', lazy: page(() => import('@/features/stats/statistic-page')) },
               { path: 'dashboard/*', lazy: notFound },
               { path: 'assistant/create/design', lazy: page(() => import('@/features/assistants/create-design-page')) },
               { path: 'assistant/create/data', lazy: page(() => import('@/features/assistants/create-data-page')) },
-              {
-                path: 'assistant/create/integration',
-                lazy: page(() => import('@/features/assistants/create-integration-page')),
-              },
+              { path: 'assistant/create/integration', lazy: page(() => import('./routes/create-integration-route')) },
             ],
           },
         ],

@@ -1,5 +1,6 @@
-import { LUMINANCE_THRESHOLD, luminance } from '@otklik/widget';
+import { LUMINANCE_THRESHOLD, colorLuminance as luminance } from '@otklik/contract';
 import { describe, expect, it } from 'vitest';
+import { pickAvatars, withTimestamp } from './avatars';
 import {
   applyDesignPatch,
   cleanQuestions,
@@ -23,23 +24,23 @@ describe('text colours by luminance (spec §3, threshold 155)', () => {
   it('gives white text at exactly 155 and black just above it', () => {
     // #9b9b9b is grey 155 on every channel, #9c9c9c is 156.
     expect(withDerivedTextColors({ backgroundColor: '#9b9b9b', messageColor: '#9c9c9c' })).toMatchObject({
-      headerTextColor: '#ffffff',
-      messageTextColor: '#000000',
+      headerTextColor: '#fff',
+      messageTextColor: '#000',
     });
   });
 
   it('derives the header colour from the background and the message colour from the messages', () => {
     const dark = applyDesignPatch(DEFAULT_DESIGN_STATE, { backgroundColor: '#1F2937' });
-    expect(dark.headerTextColor).toBe('#ffffff');
-    expect(dark.messageTextColor).toBe('#000000');
+    expect(dark.headerTextColor).toBe('#fff');
+    expect(dark.messageTextColor).toBe('#000');
     const both = applyDesignPatch(dark, { messageColor: '#312E81', backgroundColor: '#FFF4CC' });
-    expect(both.headerTextColor).toBe('#000000');
-    expect(both.messageTextColor).toBe('#ffffff');
+    expect(both.headerTextColor).toBe('#000');
+    expect(both.messageTextColor).toBe('#fff');
   });
 
   it('ignores text colours a caller tries to set', () => {
     const next = applyDesignPatch(DEFAULT_DESIGN_STATE, { headerTextColor: '#ffffff', backgroundColor: '#ffffff' });
-    expect(next.headerTextColor).toBe('#000000');
+    expect(next.headerTextColor).toBe('#000');
   });
 });
 
@@ -58,7 +59,7 @@ describe('palettes (spec §2.9, §9)', () => {
   it('gives every palette colour a text colour that is readable on it', () => {
     for (const color of PALETTES.flatMap((p) => p.colors)) {
       const { headerTextColor } = withDerivedTextColors({ backgroundColor: color, messageColor: color });
-      const contrastWith = headerTextColor === '#000000' ? 0 : 255;
+      const contrastWith = headerTextColor === '#000' ? 0 : 255;
       expect(Math.abs(luminance(color) - contrastWith)).toBeGreaterThan(90);
     }
   });
@@ -91,5 +92,29 @@ describe('suggested questions (spec §3)', () => {
     const preview = toPreviewDesign({ ...DEFAULT_DESIGN_STATE, botName: '  ', logoUrl: '/a.png' }, null);
     expect(preview.botName).toBe('Ваш бот');
     expect(preview.avatarUrl).toBe('/a.png');
+  });
+});
+
+describe('avatars (spec §2.9, §4)', () => {
+  it('shows three different avatars of the eleven', () => {
+    for (let i = 0; i < 50; i++) {
+      const shown = pickAvatars();
+      expect(shown).toHaveLength(3);
+      expect(new Set(shown).size).toBe(3);
+      for (const n of shown) expect(n >= 1 && n <= 11).toBe(true);
+    }
+  });
+
+  it('rerolls to three avatars that were not on screen', () => {
+    for (let i = 0; i < 50; i++) {
+      const before = pickAvatars();
+      const after = pickAvatars(before);
+      expect(after.some((n) => before.includes(n))).toBe(false);
+    }
+  });
+
+  it('appends a timestamp query to an uploaded uri', () => {
+    expect(withTimestamp('/files/a.png', 5)).toBe('/files/a.png?t=5');
+    expect(withTimestamp('/files/a.png?v=1', 5)).toBe('/files/a.png?v=1&t=5');
   });
 });

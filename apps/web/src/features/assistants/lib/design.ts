@@ -1,4 +1,11 @@
-import { DEFAULT_DESIGN, deriveTextColor, type WidgetDesign } from '@otklik/widget';
+import {
+  DEFAULT_PREDEFINED_QUESTIONS,
+  derivedTextColor,
+  WIDGET_DEFAULTS,
+  type Widget,
+  type WidgetSaveRequest,
+} from '@otklik/contract';
+import type { WidgetDesign } from '@otklik/widget';
 
 /**
  * The widget design as the cabinet edits it (spec §3 Widget). The avatar is held as logoUrl on
@@ -23,25 +30,13 @@ export interface DesignState {
 }
 
 /** Spec §3: the three questions a new widget starts with, and an edited one that has none. */
-export const DEFAULT_QUESTIONS: readonly string[] = DEFAULT_DESIGN.predefinedQuestions;
+export const DEFAULT_QUESTIONS: readonly string[] = DEFAULT_PREDEFINED_QUESTIONS;
 
-/** The defaults of spec §3 (the widget package holds the same values for its own fallbacks). */
+/** The defaults of spec §3, from the contract the server uses too. */
 export const DEFAULT_DESIGN_STATE: DesignState = {
-  botName: 'Ваш бот',
-  botRole: '',
-  greeting: 'Привет! Как я могу помочь?',
-  backgroundColor: '#ffffff',
-  accentColor: '#007bff',
-  messageColor: '#e6e6e6',
-  headerTextColor: '#000',
-  messageTextColor: '#000',
-  logoUrl: null,
-  brandLogoVisible: true,
-  allowFileAttachment: true,
+  ...WIDGET_DEFAULTS,
+  logoUrl: WIDGET_DEFAULTS.avatarUrl,
   predefinedQuestions: [...DEFAULT_QUESTIONS],
-  headerPattern: null,
-  patternOpacity: 1,
-  patternScale: 1,
 };
 
 /**
@@ -54,8 +49,8 @@ export function withDerivedTextColors<T extends Pick<DesignState, 'backgroundCol
 ): T & Pick<DesignState, 'headerTextColor' | 'messageTextColor'> {
   return {
     ...design,
-    headerTextColor: deriveTextColor(design.backgroundColor),
-    messageTextColor: deriveTextColor(design.messageColor),
+    headerTextColor: derivedTextColor(design.backgroundColor),
+    messageTextColor: derivedTextColor(design.messageColor),
   };
 }
 
@@ -100,4 +95,50 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   if (item !== undefined) next.splice(to, 0, item);
   return next;
+}
+
+/** The editable state of a stored widget (spec §3: no saved questions means the default three). */
+export function fromWidget(widget: Widget): DesignState {
+  return withDerivedTextColors({
+    botName: widget.botName,
+    botRole: widget.botRole,
+    greeting: widget.greeting,
+    backgroundColor: widget.backgroundColor,
+    accentColor: widget.accentColor,
+    messageColor: widget.messageColor,
+    headerTextColor: widget.headerTextColor,
+    messageTextColor: widget.messageTextColor,
+    logoUrl: widget.avatarUrl,
+    brandLogoVisible: widget.brandLogoVisible,
+    allowFileAttachment: widget.allowFileAttachment,
+    predefinedQuestions: questionsOrDefault(widget.predefinedQuestions),
+    headerPattern: widget.headerPattern,
+    patternOpacity: widget.patternOpacity,
+    patternScale: widget.patternScale,
+  });
+}
+
+/**
+ * The body of POST /api/widget (spec §7). The avatar is not in it: it changes through its own
+ * upload and delete calls.
+ */
+export function toSaveRequest(id: string, design: DesignState) {
+  const derived = withDerivedTextColors(design);
+  return {
+    id,
+    botName: derived.botName.trim(),
+    botRole: derived.botRole.trim(),
+    greeting: derived.greeting.trim(),
+    backgroundColor: derived.backgroundColor,
+    accentColor: derived.accentColor,
+    messageColor: derived.messageColor,
+    allowFileAttachment: derived.allowFileAttachment,
+    brandLogoVisible: derived.brandLogoVisible,
+    headerTextColor: derived.headerTextColor,
+    messageTextColor: derived.messageTextColor,
+    predefinedQuestions: cleanQuestions(derived.predefinedQuestions),
+    headerPattern: derived.headerPattern,
+    patternOpacity: derived.patternOpacity,
+    patternScale: derived.patternScale,
+  } satisfies WidgetSaveRequest;
 }
