@@ -1,3 +1,5 @@
+import { PUBLIC_PAGE_META, SITE_NAME, SITE_OG_IMAGE } from '@otklik/contract/site-constants';
+
 /** Pages of the public site that search engines may index (spec §2.1), with their sitemap weight. */
 export const PUBLIC_PAGES: readonly { path: string; priority: number; changefreq: 'weekly' | 'monthly' }[] = [
   { path: '/', priority: 1, changefreq: 'weekly' },
@@ -38,4 +40,53 @@ export function sitemapXml(publicUrl: string): string {
       `  <url><loc>${escapeXml(`${publicUrl}${p.path}`)}</loc><changefreq>${p.changefreq}</changefreq><priority>${p.priority.toFixed(1)}</priority></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** `/blog/` and `/blog` are one page; the query string never changes the page. */
+export function normalizePagePath(url: string): string {
+  const path = (url.split(/[?#]/)[0] ?? '/').replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}
+
+/**
+ * The head tags of a page as link previews and crawlers (which run no JavaScript) must see
+ * them: title, description, canonical link and Open Graph for the public pages of
+ * PUBLIC_PAGE_META (the web app sets the same on client navigation, use-page-meta.ts);
+ * `noindex` for everything else (the cabinet, the account links, unknown paths).
+ */
+export function pageHeadTags(path: string, publicUrl: string): { title: string; tags: string } {
+  const meta = PUBLIC_PAGE_META[path];
+  if (!meta) return { title: SITE_NAME, tags: '<meta name="robots" content="noindex" />' };
+  const url = `${publicUrl}${path === '/' ? '/' : path}`;
+  const e = escapeHtml;
+  const tags = [
+    `<meta name="description" content="${e(meta.description)}" />`,
+    `<link rel="canonical" href="${e(url)}" />`,
+    `<meta property="og:type" content="${path === '/' ? 'website' : 'article'}" />`,
+    `<meta property="og:site_name" content="${e(SITE_NAME)}" />`,
+    '<meta property="og:locale" content="ru_RU" />',
+    `<meta property="og:title" content="${e(meta.title)}" />`,
+    `<meta property="og:description" content="${e(meta.description)}" />`,
+    `<meta property="og:url" content="${e(url)}" />`,
+    `<meta property="og:image" content="${e(`${publicUrl}${SITE_OG_IMAGE}`)}" />`,
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
+    '<meta name="twitter:card" content="summary_large_image" />',
+  ].join('\n    ');
+  return { title: meta.title, tags };
+}
+
+/**
+ * index.html of the built web app with the page's own head: the build's title and
+ * description are replaced, the other tags go before </head>.
+ */
+export function renderIndexHtml(indexHtml: string, path: string, publicUrl: string): string {
+  const { title, tags } = pageHeadTags(path, publicUrl);
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `  ${tags}\n  </head>`);
 }

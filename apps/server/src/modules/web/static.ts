@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { repoPath } from '../../paths';
+import { normalizePagePath, renderIndexHtml } from '../site/seo';
 
 export const WEB_DIST = repoPath('apps/web/dist');
 
@@ -26,11 +27,27 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
+  // Each page's head (title, description, Open Graph) is written in here, once per path.
+  const pages = new Map<string, string>();
+  const pageHtml = (html: string, url: string) => {
+    const path = normalizePagePath(url);
+    let page = pages.get(path);
+    if (page === undefined) {
+      page = renderIndexHtml(html, path, app.ctx.config.publicUrl);
+      // Unknown paths are endless; only a bounded number is kept.
+      if (pages.size < 200) pages.set(path, page);
+    }
+    return page;
+  };
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !indexHtml) {
       return reply.code(404).send({ message: 'Не найдено' });
     }
-    return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(pageHtml(indexHtml, url));
   });
 }

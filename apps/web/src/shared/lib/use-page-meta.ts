@@ -24,7 +24,8 @@ const meta = (key: 'name' | 'property', name: string, content: string) =>
 
 /**
  * Title, description, canonical link and Open Graph tags of a public page. The server writes
- * the same values into index.html for link previews; this keeps them right on client navigation.
+ * the same tags into index.html (apps/server/src/modules/site/seo.ts) for crawlers and link
+ * previews, which run no JavaScript; this keeps them right on client navigation.
  */
 export function usePageMeta(path: string, override?: Partial<PageMeta>): void {
   const base = PUBLIC_PAGE_META[path];
@@ -42,6 +43,8 @@ export function usePageMeta(path: string, override?: Partial<PageMeta>): void {
     meta('property', 'og:url', url);
     meta('property', 'og:image', `${window.location.origin}${SITE_OG_IMAGE}`);
     meta('name', 'twitter:card', 'summary_large_image');
+    // The server marks pages without public meta noindex; a public page reached from one is indexable.
+    document.head.querySelector('meta[name="robots"]')?.remove();
     upsert(
       'link[rel="canonical"]',
       () => {
