@@ -77,7 +77,9 @@ const loaderBody = (src: string, assistantId: string, indent: string) =>
     `script.id = 'otklik-widget-script';`,
     `script.src = '${src}';`,
     `script.async = true;`,
-    `script.onload = () => window.initChatWidget(${initOptions(assistantId)});`,
+    `script.onload = () => {`,
+    `  window.initChatWidget(${initOptions(assistantId)});`,
+    `};`,
     `document.body.appendChild(script);`,
   ]
     .map((line) => indent + line)
