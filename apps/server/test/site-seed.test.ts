@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistants, users, widgets } from '../src/infra/db/schema';
+import { assistants, correctedAnswers, knowledgeFiles, users, widgets } from '../src/infra/db/schema';
+import { searchCorrectedAnswers, searchKnowledge } from '../src/modules/retrieval/search';
+import { DEMO_CORRECT_ANSWERS, DEMO_KNOWLEDGE_TITLE } from '../src/modules/site/demo-knowledge';
 import { DEMO_ACCOUNT_EMAIL, seedDemo } from '../src/modules/site/demo-seed';
 import { json, startTestServer, type TestServer } from './helpers/server';
 
@@ -42,6 +44,31 @@ describe('demo seed of the site assistant', () => {
     expect(login.statusCode).toBe(401);
   });
 
+  it('ingests the product knowledge into the assistant, so it can answer about plans and features', async () => {
+    const { assistantId } = json<{ assistantId: string }>(await server.app.inject({ url: '/api/public/site-config' }));
+    const { db } = server.app.ctx;
+    // The file goes through the ingestion job like any upload: processing, then ready.
+    await expect
+      .poll(
+        async () =>
+          (await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.assistantId, assistantId))).map((f) => ({
+            title: f.title,
+            status: f.status,
+          })),
+        { timeout: 20_000, interval: 100 },
+      )
+      .toEqual([{ title: DEMO_KNOWLEDGE_TITLE, status: 'ready' }]);
+    const passages = await searchKnowledge(server.app.ctx, assistantId, 'Сколько стоит расширенный тариф?');
+    expect(passages[0]?.content).toContain('14 990 ₽');
+    const trial = await searchKnowledge(server.app.ctx, assistantId, 'Есть ли бесплатный пробный период?');
+    expect(trial.map((p) => p.content).join('\n')).toContain('14 дней');
+
+    const answers = await db.select().from(correctedAnswers).where(eq(correctedAnswers.assistantId, assistantId));
+    expect(answers).toHaveLength(DEMO_CORRECT_ANSWERS.length);
+    const [price] = await searchCorrectedAnswers(server.app.ctx, assistantId, 'сколько стоит отклик');
+    expect(price?.correctAnswer).toContain('9 990 ₽');
+  });
+
   it('is idempotent: seeding again keeps the one assistant', async () => {
     const first = json<{ assistantId: string }>(
       await server.app.inject({ url: '/api/public/site-config' }),
@@ -54,6 +81,14 @@ describe('demo seed of the site assistant', () => {
       .from(assistants)
       .where(eq(assistants.userId, owner?.id ?? ''));
     expect(owned).toHaveLength(1);
+    // …and its knowledge is not added twice.
+    const files = await server.app.ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.assistantId, again));
+    expect(files).toHaveLength(1);
+    const answers = await server.app.ctx.db
+      .select()
+      .from(correctedAnswers)
+      .where(eq(correctedAnswers.assistantId, again));
+    expect(answers).toHaveLength(DEMO_CORRECT_ANSWERS.length);
   });
 });
 

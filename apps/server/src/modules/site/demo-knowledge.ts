@@ -29,6 +29,7 @@ export const DEMO_WIDGET = {
 } as const;
 
 export const DEMO_KNOWLEDGE_TITLE = 'Отклик: тарифы и возможности';
+export const DEMO_KNOWLEDGE_FILENAME = 'otklik-tarify-i-vozmozhnosti.txt';
 
 export const DEMO_KNOWLEDGE_TEXT = `# Отклик — ИИ-ассистент поддержки для малого бизнеса
 

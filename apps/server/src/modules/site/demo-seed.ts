@@ -1,7 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { assistants, users, widgets } from '../../infra/db/schema';
-import { DEMO_ASSISTANT, DEMO_WIDGET } from './demo-knowledge';
+import { assistants, correctedAnswers, knowledgeFiles, users, widgets } from '../../infra/db/schema';
+import { createAnswer } from '../answers/service';
+import { addKnowledgeFile } from '../knowledge/service';
+import {
+  DEMO_ASSISTANT,
+  DEMO_CORRECT_ANSWERS,
+  DEMO_KNOWLEDGE_FILENAME,
+  DEMO_KNOWLEDGE_TEXT,
+  DEMO_KNOWLEDGE_TITLE,
+  DEMO_WIDGET,
+} from './demo-knowledge';
 import { DEMO_ASSISTANT_KEY, demoAssistantId, putSetting } from './settings';
 
 export const DEMO_ACCOUNT_EMAIL = 'demo@otklik.local';
@@ -17,12 +26,64 @@ export function shouldSeedDemo(ctx: AppContext): boolean {
 }
 
 /**
- * Creates the demo account, its widget and the site assistant once; later starts find them
- * by the stored id and change nothing. Returns the assistant id.
+ * Creates the demo account, its widget and the site assistant once, and gives the assistant
+ * its knowledge (the product's plans and features) through the knowledge and answers services,
+ * like an owner would. Later starts find everything by the stored id and change nothing.
+ * Returns the assistant id.
  */
 export async function seedDemo(ctx: AppContext): Promise<string> {
-  const existing = await demoAssistantId(ctx.db);
-  if (existing) return existing;
+  const assistantId = (await demoAssistantId(ctx.db)) ?? (await createDemoAssistant(ctx));
+  await seedDemoKnowledge(ctx, assistantId);
+  return assistantId;
+}
+
+/**
+ * The knowledge file (parsed and indexed by the ingestion job, as an upload is) and the
+ * corrected answers, each only when the assistant has none yet: an owner-edited demo is kept.
+ * Two instances seeding at the same moment could both add them; the embedded mode, where
+ * seeding runs by default, is one process.
+ */
+async function seedDemoKnowledge(ctx: AppContext, assistantId: string): Promise<void> {
+  const [assistant] = await ctx.db
+    .select({ userId: assistants.userId })
+    .from(assistants)
+    .where(eq(assistants.id, assistantId));
+  if (!assistant) return;
+  const { userId } = assistant;
+  const [file] = await ctx.db
+    .select({ id: knowledgeFiles.id })
+    .from(knowledgeFiles)
+    .where(eq(knowledgeFiles.assistantId, assistantId))
+    .limit(1);
+  if (!file) {
+    await addKnowledgeFile(ctx, {
+      userId,
+      assistantId,
+      filename: DEMO_KNOWLEDGE_FILENAME,
+      bytes: Buffer.from(DEMO_KNOWLEDGE_TEXT, 'utf8'),
+      title: DEMO_KNOWLEDGE_TITLE,
+      description: 'Тарифы, возможности, подключение и пробный период',
+    });
+  }
+  const [answer] = await ctx.db
+    .select({ id: correctedAnswers.id })
+    .from(correctedAnswers)
+    .where(eq(correctedAnswers.assistantId, assistantId))
+    .limit(1);
+  if (!answer) {
+    for (const item of DEMO_CORRECT_ANSWERS) {
+      await createAnswer(ctx, userId, assistantId, {
+        question: item.question,
+        correctAnswer: item.answer,
+        originalAnswer: '',
+        synonyms: item.synonyms.join(', '),
+        isCorrect: true,
+      });
+    }
+  }
+}
+
+async function createDemoAssistant(ctx: AppContext): Promise<string> {
   return ctx.db.transaction(async (tx) => {
     // Two instances starting together must not seed twice.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('otklik:demo-seed'))`);
