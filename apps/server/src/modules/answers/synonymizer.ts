@@ -59,6 +59,8 @@ const STOP = new Set(
 );
 
 const VOWEL_END = /[аяеёиоуыэюйь]$/;
+/** Present-tense verb endings; a few nouns end so too (кредит, билет) and just get no forms. */
+const VERB_END = /(ит|ет|ёт|ат|ят|ут|ют|ешь|ишь|ем|им|ём)$/;
 
 const stemOf = (word: string) => {
   const w = word.toLowerCase().replace(/ё/g, 'е');
@@ -94,6 +96,8 @@ export function wordForms(word: string): string[] {
     const s = w.slice(0, -2);
     return [`${s}ая`, `${s}ое`, `${s}${hush.test(s) ? 'ие' : 'ые'}`];
   }
+  // «стоит», «работает», «едем» are verbs: declining them as nouns gives words that do not exist.
+  if (VERB_END.test(w)) return [];
   if (!VOWEL_END.test(w)) return [`${w}а`, `${w}у`, `${w}ом`, `${w}${hush.test(w) ? 'и' : 'ы'}`];
   return [];
 }

@@ -67,7 +67,12 @@ function AnswerDialog({ assistantId, answer, onClose }: AnswerModalProps) {
     try {
       const synonyms = await fetchSynonyms(question);
       // The owner may have typed their own meanwhile: theirs stay.
-      if (synonyms && !(getValues('synonyms') ?? '').trim()) setValue('synonyms', synonyms, { shouldDirty: true });
+      if (synonyms && !(getValues('synonyms') ?? '').trim()) {
+        setValue('synonyms', synonyms, { shouldDirty: true });
+        // The text area grows on input; a value set by code must tell it too.
+        const area = form.current?.elements.namedItem('synonyms');
+        if (area instanceof HTMLTextAreaElement) area.dispatchEvent(new Event('input', { bubbles: true }));
+      }
     } catch {
       // Synonyms are a help, not a requirement: the answer saves without them.
     } finally {

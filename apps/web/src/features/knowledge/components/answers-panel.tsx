@@ -115,8 +115,8 @@ export function AnswersPanel({ assistantId }: { assistantId: string }) {
                 </ul>
               ) : null}
               <p className={styles.rowMeta}>
-                {answer.isCorrect ? <span className={styles.confirmed}>{T.confirmed}</span> : null}
                 <time dateTime={answer.updatedAt}>{formatDate(answer.updatedAt)}</time>
+                {answer.isCorrect ? <span className={styles.confirmed}>{T.confirmed}</span> : null}
               </p>
             </li>
           ))}
