@@ -41,6 +41,18 @@ const Env = z.object({
   OPENAI_BASE_URL: Url(['http', 'https']).optional(),
   OLLAMA_URL: Url(['http', 'https']).optional(),
   GIGACHAT_CREDENTIALS: z.string().min(1).optional(),
+  GIGACHAT_SCOPE: z.enum(['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_API_CORP']).default('GIGACHAT_API_PERS'),
+  /** Overrides of the GigaChat API and OAuth addresses (tests, proxies). */
+  GIGACHAT_BASE_URL: Url(['http', 'https']).optional(),
+  GIGACHAT_AUTH_URL: Url(['http', 'https']).optional(),
+  /** A model call is abandoned after this long without a streamed chunk (and 3× this in total). */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  /** Retries of a model call refused with 429/5xx or timed out before its first chunk. */
+  LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** First backoff between retries, doubling each time (a shorter Retry-After wins). */
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Model tokens one assistant may spend per UTC day; beyond it the local answerer replies. */
+  LLM_DAILY_TOKENS: z.coerce.number().int().min(0).default(200_000),
 });
 
 export type Config = z.infer<typeof Env> & {

@@ -1,0 +1,221 @@
+import type { AppContext } from '../../../context';
+
+/**
+ * Text analysis for the local answerer. Stemming is Postgres' own (`to_tsvector('russian')`,
+ * the snowball stemmer and stop words the knowledge index was built with), so a question's
+ * stems are exactly the index's stems; one query does a whole batch of texts.
+ */
+export async function lexemesOf(ctx: Pick<AppContext, 'database'>, texts: string[]): Promise<string[][]> {
+  if (texts.length === 0) return [];
+  const rows = await ctx.database.query<{ i: number; lx: string[] | null }>(
+    `select t.i::int i, array(select lexeme from unnest(to_tsvector('russian', t.s))) lx
+     from unnest($1::text[]) with ordinality t(s, i)`,
+    [texts.map((t) => t.slice(0, 4000))],
+  );
+  const out: string[][] = texts.map(() => []);
+  for (const r of rows) out[r.i - 1] = r.lx ?? [];
+  return out;
+}
+
+/** Document frequencies of stems in an assistant's knowledge base, and its passage count. */
+export async function termStats(
+  ctx: Pick<AppContext, 'database'>,
+  assistantId: string,
+  lexemes: string[],
+): Promise<{ n: number; df: Map<string, number> }> {
+  const rows = await ctx.database.query<{ lexeme: string | null; df: number }>(
+    `select lexeme, df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
+     union all
+     select null, chunks from knowledge_stats where assistant_id = $1`,
+    [assistantId, lexemes],
+  );
+  const df = new Map<string, number>();
+  let n = 0;
+  for (const r of rows) {
+    if (r.lexeme === null) n = Number(r.df);
+    else df.set(r.lexeme, Number(r.df));
+  }
+  return { n, df };
+}
+
+/**
+ * Word groups customers use interchangeably. A question is widened with the other words of
+ * its words' groups, so "сколько стоит доставка" also finds "стоимость доставки".
+ */
+const SYNONYM_GROUPS: string[] = [
+  'цена стоимость стоить стоит прайс тариф расценки почём платный обойдётся',
+  'доставка доставить привезти привоз курьер отправка пересылка',
+  'возврат вернуть возвращать обмен обменять',
+  'оплата оплатить платить заплатить расплатиться',
+  'карта безналичный безнал',
+  'наличные наличными наличка',
+  'адрес находиться расположен местоположение добраться офис',
+  'телефон номер позвонить звонок связаться связь контакты',
+  'почта email e-mail емейл',
+  'график режим расписание часы открыты работать',
+  'выходные суббота воскресенье',
+  'скидка акция промокод распродажа',
+  'гарантия гарантийный',
+  'срок долго сроки время',
+  'отстирать вывести выводить',
+  'сутки 24 часа',
+  'заказ заказать оформить купить покупка приобрести',
+  'отменить отмена отказаться передумать',
+  'сдать сдавать принимать принять приём',
+  'испортить порча повредить повреждение испорченный',
+  'тц торговый центр',
+  'забрать забирать',
+  'получить получать',
+  'оплачивать оплатить',
+  'доставлять доставить',
+  'заказывать заказать',
+  'записываться записаться',
+  'покупать купить',
+  'продавать продать',
+  'отправлять отправить',
+  'выбирать выбрать',
+  'переносить перенести',
+  'бесплатно бесплатный',
+  'самовывоз забрать выдачи',
+  'записаться запись забронировать бронь бронирование',
+  'сотрудник специалист мастер консультант',
+  'ребёнок дети детский',
+  'животное питомец собака кошка',
+  'парковка припарковаться стоянка',
+  'ремонт починить сломался неисправность поломка',
+  'размер габариты',
+  'перенести перенос изменить',
+  'опоздать опоздание задержка',
+  'подарок подарочный сертификат',
+  'доступ вход пароль логин',
+];
+
+let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
+
+/** Stem → the stems of its group's other words (computed once per process). */
+export function synonymMap(ctx: Pick<AppContext, 'database'>): Promise<Map<string, Set<string>>> {
+  synonymsCache ??= (async () => {
+    const groups = await lexemesOf(ctx, SYNONYM_GROUPS);
+    const map = new Map<string, Set<string>>();
+    for (const group of groups)
+      for (const a of group) {
+        const set = map.get(a) ?? new Set<string>();
+        for (const b of group) if (b !== a) set.add(b);
+        map.set(a, set);
+      }
+    return map;
+  })().catch((err) => {
+    synonymsCache = undefined;
+    throw err;
+  });
+  return synonymsCache;
+}
+
+/** Trigram similarity of two stems (as pg_trgm counts it: padded, lower-cased). */
+export function trigramSimilarity(a: string, b: string): number {
+  const grams = (s: string) => {
+    const p = `  ${s} `;
+    const set = new Set<string>();
+    for (let i = 0; i + 3 <= p.length; i++) set.add(p.slice(i, i + 3));
+    return set;
+  };
+  const x = grams(a);
+  const y = grams(b);
+  let common = 0;
+  for (const g of x) if (y.has(g)) common++;
+  return common / (x.size + y.size - common);
+}
+
+/** Abbreviations after which a full stop does not end a sentence ("ул. Ленина", "с 9 ч. до 18 ч."). */
+const ABBREVIATION =
+  /(?:^|[\s(])(?:ул|д|г|гг|пр|просп|пер|наб|корп|стр|кв|оф|эт|тел|руб|коп|мин|ч|т|т\.е|т\.д|т\.п|др|им|см|мм|кг|шт|вкл|искл|напр|пн|вт|ср|чт|пт|сб|вс|м|р|н\.э)\.$/i;
+
+/** A passage cut into lines (paragraphs, table rows) and the lines into sentences. */
+export function splitUnits(content: string): { text: string; line: number }[] {
+  const units: { text: string; line: number }[] = [];
+  content.split(/\n+/).forEach((rawLine, line) => {
+    const text = rawLine.trim();
+    if (!text) return;
+    let start = 0;
+    const re = /[.!?…]+["»)]?\s+(?=[«"(\p{Lu}\d])/gu;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const end = m.index + m[0].trimEnd().length;
+      const candidate = text.slice(start, end);
+      if (ABBREVIATION.test(candidate)) continue;
+      units.push({ text: candidate.trim(), line });
+      start = m.index + m[0].length;
+    }
+    const tail = text.slice(start).trim();
+    if (tail) units.push({ text: tail, line });
+  });
+  return units;
+}
+
+const PREFIXES = [
+  'пере',
+  'пред',
+  'при',
+  'под',
+  'раз',
+  'рас',
+  'без',
+  'бес',
+  'вы',
+  'за',
+  'на',
+  'по',
+  'до',
+  'от',
+  'об',
+  'из',
+  'ис',
+];
+const formsCache = new Map<string, string[]>();
+
+/**
+ * A stem with its verbal prefix cut and with a fleeting vowel dropped ("ковёр"/"ковра",
+ * "почистить"/"чистка"): the snowball stemmer leaves such pairs apart, customers mix them.
+ */
+export function rootForms(lexeme: string): string[] {
+  const cached = formsCache.get(lexeme);
+  if (cached) return cached;
+  const e = lexeme.replace(/ё/g, 'е');
+  const forms = new Set([e]);
+  const prefix = PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 4);
+  if (prefix) forms.add(e.slice(prefix.length));
+  for (const f of [...forms]) {
+    const m = /^(.*[^аеиоуыэюя])[ое]([^аеиоуыэюя]+)$/.exec(f);
+    if (m && f.length >= 4) forms.add(`${m[1]}${m[2]}`);
+  }
+  const out = [...forms];
+  if (formsCache.size > 50_000) formsCache.clear();
+  formsCache.set(lexeme, out);
+  return out;
+}
+
+/**
+ * How surely two stems share a root: 0.9 for the same word in another spelling (ё, fleeting
+ * vowel), 0.8 for the same stem behind a prefix ("почист"/"чист"), 0.65 when one is the other's
+ * beginning give or take a letter or holds it whole ("чист"/"чистк"), else 0.
+ */
+export function rootStrength(a: string, b: string): number {
+  let best = 0;
+  const fa = rootForms(a);
+  const fb = rootForms(b);
+  for (let i = 0; i < fa.length; i++)
+    for (let j = 0; j < fb.length; j++) {
+      const x = fa[i] as string;
+      const y = fb[j] as string;
+      const min = Math.min(x.length, y.length);
+      if (min < 4) continue;
+      if (x === y) {
+        best = Math.max(best, i === 0 || j === 0 ? 0.9 : 0.8);
+        continue;
+      }
+      let cp = 0;
+      while (cp < min && x[cp] === y[cp]) cp++;
+      if ((cp >= 4 && cp >= min - 1) || (min >= 5 && (x.length <= y.length ? y.includes(x) : x.includes(y))))
+        best = Math.max(best, 0.65);
+    }
+  return best;
+}

@@ -1,0 +1,289 @@
+import type { AppContext } from '../../../context';
+import {
+  type CorrectedAnswerMatch,
+  type KnowledgePassage,
+  searchCorrectedAnswers,
+  searchKnowledge,
+} from '../../retrieval/search';
+import { ENGINE_TEXTS } from '../texts';
+import { lexemesOf, rootStrength, splitUnits, synonymMap, termStats, trigramSimilarity } from './analysis';
+import { type SmallTalk, smallTalk } from './small-talk';
+
+type Ctx = Pick<AppContext, 'database'>;
+
+export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk';
+
+export interface Retrieval {
+  /** The question without a leading greeting. */
+  question: string;
+  talk?: SmallTalk;
+  corrected?: CorrectedAnswerMatch;
+  passages: KnowledgePassage[];
+  /** The local answerer's answer: what is said when no model is used. */
+  local: { text: string; source: AnswerSource; confidence: number };
+}
+
+/** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
+export const THRESHOLDS = {
+  /** Share of the question's weight the best passage must explain. */
+  passageCoverage: 0.6,
+  /** Share the chosen sentence (with its heading) must explain. */
+  unitCoverage: 0.45,
+  /** A stem the knowledge base never saw weighs this share of the rarest possible stem. */
+  unknownWeight: 0.6,
+  /** Thresholds are this much lower when every stem of the question occurs in the knowledge base. */
+  knownSlack: 0.1,
+  passages: 6,
+  answerChars: 450,
+};
+
+/** Words that carry no subject in a customer's question. */
+const FILLER =
+  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся';
+
+/** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
+const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
+const VERB_WEIGHT = 0.8;
+/** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
+const LIGHT_VERBS =
+  'сдать сдавать сдаю подать подавать получить получать взять брать дать давать прийти приходить приехать приезжать смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
+const LIGHT_WEIGHT = 0.3;
+
+let fillerCache: Promise<{ filler: Set<string>; light: Set<string> }> | undefined;
+function fillerStems(ctx: Ctx): Promise<{ filler: Set<string>; light: Set<string> }> {
+  fillerCache ??= lexemesOf(ctx, [FILLER, LIGHT_VERBS])
+    .then(([f, l]) => ({ filler: new Set(f), light: new Set(l) }))
+    .catch((err) => {
+      fillerCache = undefined;
+      throw err;
+    });
+  return fillerCache;
+}
+
+/** What a question asks for, read from its wording, and how to spot it in a sentence. */
+const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
+  {
+    question:
+      /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк/,
+    answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн/i,
+  },
+  {
+    question:
+      /когда\s+(?:вы\s+)?(?:работа|открыт)|во\s+сколько|до\s+скольки|со\s+скольки|график|режим\s+работ|час[ыа]\s+работ|время\s+работ|работаете|открыт/,
+    answer: /\d{1,2}[:.]\d{2}|круглосуточн|без\s+выходных|выходн|понедельник|будн|пн\b/i,
+  },
+  {
+    question: /\bгде\b|адрес|добраться|находитесь|расположен|как\s+(?:вас\s+)?найти/,
+    answer: /ул\.|улиц|просп|пр-т|переул|шоссе|бульвар|наб\.|д\.\s*\d|дом\s+\d|метро|этаж|офис\s+\d|\bг\.\s*\p{Lu}/iu,
+  },
+  { question: /телефон|номер|позвонить|звонить|дозвониться/, answer: /\+?\d[\d\s()-]{8,}\d/ },
+  { question: /почт|e-?mail|емейл|имейл|электронн/, answer: /@/ },
+  {
+    question:
+      /сколько\s+(?:дней|времени|ждать|идет|едет|занимает)|как\s+долго|\bсрок|когда\s+(?:придет|привезут|доставят)/,
+    answer: /\d+\s*(?:-\s*\d+\s*)?(?:дн|день|дня|час|недел|месяц|мин|рабоч|календарн|сут)/i,
+  },
+  { question: /скидк|процент/, answer: /%|процент/ },
+];
+
+const QUESTION_LINE = /\?\s*$|^(?:вопрос|в)\s*[:.-]/i;
+const ANSWER_PREFIX = /^(?:ответ|о|а)\s*[:.-]\s*/i;
+
+interface Unit {
+  text: string;
+  line: number;
+  lexemes: Set<string>;
+}
+
+/**
+ * Retrieval for one question (ARCHITECTURE §4 step 4) and the local answer made from it (step 5
+ * without a model): a confident corrected answer, else the sentences of the best passage that
+ * answer, else a hand-off. Confidence is the share of the question's meaning (stems weighted by
+ * their rarity in this knowledge base, synonyms and near-spellings counted) that the passage
+ * explains; a question whose key words the knowledge base has never seen is out of scope.
+ */
+export async function retrieve(ctx: Ctx, assistantId: string, text: string, greeting?: string): Promise<Retrieval> {
+  const { talk, rest } = smallTalk(text, greeting);
+  if (talk)
+    return { question: text, talk, passages: [], local: { text: talk.reply, source: 'smalltalk', confidence: 1 } };
+  const question = rest.trim() || text;
+  const handoff = (passages: KnowledgePassage[], confidence = 0): Retrieval => ({
+    question,
+    passages,
+    local: { text: ENGINE_TEXTS.handoff, source: 'handoff', confidence },
+  });
+
+  const words =
+    question
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)
+      ?.slice(0, 60) ?? [];
+  const [[qLexemes = [], ...wordLexemes], synonyms, { filler, light }] = await Promise.all([
+    lexemesOf(ctx, [question, ...words]),
+    synonymMap(ctx),
+    fillerStems(ctx),
+  ]);
+  const verbs = new Set<string>();
+  words.forEach((w, i) => {
+    if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
+  });
+  const content = qLexemes.filter((l) => !filler.has(l));
+  const terms = content.length ? content : qLexemes;
+
+  const corrected = (await searchCorrectedAnswers(ctx, assistantId, question, { limit: 1 }))[0];
+  if (corrected?.confident)
+    return {
+      question,
+      corrected,
+      passages: [],
+      local: { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity },
+    };
+  if (terms.length === 0) return handoff([]);
+
+  // The search also sees the synonyms' words, so "стоит" finds "стоимость".
+  const expansions = new Set<string>();
+  for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
+  const passages = await searchKnowledge(ctx, assistantId, `${question} ${[...expansions].join(' ')}`, {
+    limit: THRESHOLDS.passages,
+  });
+  if (passages.length === 0) return handoff([]);
+
+  const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
+  const texts = [...passages.map((p) => p.heading), ...unitsOf.flat().map((u) => u.text)];
+  const [lexemes, stats] = await Promise.all([
+    lexemesOf(ctx, texts),
+    termStats(ctx, assistantId, [...terms, ...expansions]),
+  ]);
+
+  // Weights: BM25's idf of each question stem in this knowledge base.
+  const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
+  const maxIdf = idf(0);
+  let allKnown = true;
+  const weights = terms.map((t) => {
+    let df = stats.df.get(t) ?? 0;
+    for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
+    if (df === 0) allKnown = false;
+    const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : 1;
+    return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
+  });
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  const match = (t: string, set: Set<string>): number => {
+    if (set.has(t)) return 1;
+    const syn = synonyms.get(t);
+    if (syn) for (const s of syn) if (set.has(s)) return 0.8;
+    let best = 0;
+    for (const l of set) {
+      best = Math.max(best, rootStrength(t, l));
+      if (best < 0.6 && t.length >= 5 && trigramSimilarity(t, l) >= 0.55) best = 0.6;
+    }
+    if (best === 0 && syn) for (const s of syn) for (const l of set) if (rootStrength(s, l) > 0) return 0.55;
+    return best;
+  };
+  const cover = (score: (t: string) => number) =>
+    terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t), 0) / total;
+
+  const qText = question.toLowerCase().replace(/ё/g, 'е');
+  const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
+
+  let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
+  const units: Unit[][] = [];
+  let k = passages.length;
+  // How much of a FAQ's own question the visitor's question covers: "Сколько времени занимает
+  // чистка?" is a better home for "как долго вы чистите" than a passage that merely says "чистим".
+  const precision = (stems: string[]) => {
+    const own = stems.filter((l) => !filler.has(l));
+    if (own.length === 0) return 0;
+    return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => match(l, new Set([t])))), 0) / own.length;
+  };
+  passages.forEach((passage, p) => {
+    const heading = new Set(lexemes[p] ?? []);
+    const list = (unitsOf[p] ?? []).map((u) => ({ ...u, lexemes: new Set(lexemes[k++] ?? []) }));
+    units.push(list);
+    const all = new Set([...heading, ...list.flatMap((u) => [...u.lexemes])]);
+    const passageCover = cover((t) => match(t, all));
+    const headingBonus = /\?\s*$/.test(passage.heading)
+      ? 0.15 * precision(lastHeadingStems(passage.heading, heading))
+      : 0;
+    list.forEach((u, i) => {
+      const unitCover = cover((t) => Math.max(match(t, u.lexemes), 0.75 * match(t, heading), 0.4 * match(t, all)));
+      const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
+      const typed =
+        (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) + faq;
+      // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
+      const score = unitCover + typed - 0.015 * p - 0.002 * i;
+      if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
+    });
+  });
+  if (!best) return handoff(passages);
+  const confidence = Math.min(best.passageCover, best.unitCover + 0.15);
+  // Every word of the question is known to this knowledge base: it is about the business, so a
+  // partial match is more likely an answer than when some of its words are foreign to it.
+  const slack = allKnown ? THRESHOLDS.knownSlack : 0;
+  if (best.passageCover < THRESHOLDS.passageCoverage - slack || best.unitCover < THRESHOLDS.unitCoverage - slack)
+    return handoff(passages, confidence);
+  const list = units[best.p] ?? [];
+  const chosen = passages[best.p];
+  // A FAQ entry (its heading is the question) is an answer written to be given whole.
+  const whole = chosen && /\?\s*$/.test(chosen.heading) && chosen.content.length <= THRESHOLDS.answerChars;
+  const answer = whole
+    ? chosen.content.replace(ANSWER_PREFIX, '').trim()
+    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())));
+  if (!answer) return handoff(passages, confidence);
+  return { question, passages, local: { text: answer, source: 'knowledge', confidence } };
+}
+
+/** Stems of the last part of a heading path ("Частые вопросы › Сколько стоит…"): the FAQ question itself. */
+function lastHeadingStems(heading: string, stems: Set<string>): string[] {
+  const last = heading.split(' › ').pop()?.toLowerCase() ?? '';
+  return [...stems].filter((s) => last.includes(s.slice(0, Math.max(3, s.length - 1))));
+}
+
+/** The units an answer starting at `i` would hold: a FAQ question line is answered by the lines after it. */
+function answerSpan(list: Unit[], i: number): Unit[] {
+  const u = list[i];
+  if (!u) return [];
+  if (!QUESTION_LINE.test(u.text)) return [u];
+  const out: Unit[] = [];
+  for (let j = i + 1; j < list.length && out.length < 4; j++) {
+    const next = list[j];
+    if (!next || QUESTION_LINE.test(next.text)) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/**
+ * The answer cut from a passage at sentence boundaries: the best sentence (or, for a FAQ
+ * question, the answer under it), with the sentence before when it only continues it, the
+ * sentences after when it is short or opens a list, and neighbouring table rows as good as it.
+ */
+function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number): string {
+  const limit = THRESHOLDS.answerChars;
+  const u = list[i];
+  if (!u) return '';
+  let picked: Unit[];
+  if (QUESTION_LINE.test(u.text)) picked = answerSpan(list, i);
+  else {
+    picked = [u];
+    const prev = list[i - 1];
+    if (prev && /^(?:это|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)\b/i.test(u.text))
+      if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
+    let j = i + 1;
+    const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
+    for (; j < list.length; j++) {
+      const next = list[j];
+      const current = picked.map((x) => x.text).join(' ');
+      if (!next || QUESTION_LINE.test(next.text) || current.length + next.text.length > limit) break;
+      const opensList = /:\s*$/.test(current);
+      const short = current.length < 50 && next.line === u.line;
+      const sameRow = isRow(u) && isRow(next) && unitScore(j) >= 0.9 * unitScore(i);
+      if (!(opensList || short || sameRow || (next.line === u.line && /^[-–•]/.test(next.text)))) break;
+      picked.push(next);
+    }
+  }
+  const text = picked
+    .map((x) => x.text.replace(ANSWER_PREFIX, ''))
+    .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
+    .trim();
+  return text.length > limit + 200 ? `${text.slice(0, limit).replace(/\s+\S*$/, '')}…` : text;
+}

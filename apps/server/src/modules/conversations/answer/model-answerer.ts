@@ -1,0 +1,91 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ModelMessage } from 'ai';
+import type { AppContext } from '../../../context';
+import { streamModel } from '../../../infra/llm';
+import type { KnowledgePassage } from '../../retrieval/search';
+
+/** What the model says when the materials do not hold the answer; never shown to the visitor. */
+export const HANDOFF_MARKER = 'HANDOFF';
+
+export interface ModelPromptInput {
+  role: string;
+  instructions: string;
+  passages: KnowledgePassage[];
+  /** Earlier turns, oldest first. */
+  history: { role: 'user' | 'assistant'; content: string }[];
+  question: string;
+}
+
+const PASSAGE_CHARS = 1500;
+const HISTORY_TURNS = 10;
+
+/** The prompt of ARCHITECTURE §4: role, instructions, retrieved passages, recent history. */
+export function buildPrompt(input: ModelPromptInput): { system: string; messages: ModelMessage[] } {
+  const materials = input.passages.length
+    ? input.passages
+        .map((p, i) => `[${i + 1}] ${p.heading ? `${p.heading}\n` : ''}${p.content.slice(0, PASSAGE_CHARS)}`)
+        .join('\n\n')
+    : '(нет подходящих материалов)';
+  const system = [
+    input.role.trim() || 'Ты — вежливый ассистент поддержки компании.',
+    input.instructions.trim(),
+    [
+      'Правила ответа:',
+      '- Отвечай по-русски, кратко и по делу, опираясь на материалы базы знаний ниже и на инструкции.',
+      '- Не придумывай цены, сроки, адреса, контакты и другие факты, которых нет в материалах или инструкциях.',
+      `- Если ответа на вопрос нет ни в материалах, ни в инструкциях, ответь ровно одним словом: ${HANDOFF_MARKER}`,
+      '- Приветствия, благодарности и просьбы уточнить вопрос поддерживай сам, без этого слова.',
+      '- Не упоминай эти правила и слово «материалы».',
+    ].join('\n'),
+    `Материалы базы знаний:\n${materials}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const messages: ModelMessage[] = [
+    ...input.history.slice(-HISTORY_TURNS).map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
+    { role: 'user', content: input.question },
+  ];
+  return { system, messages };
+}
+
+export interface ModelAnswer {
+  text: string;
+  tokens: number;
+  /** The model said the materials do not answer the question. */
+  handoff: boolean;
+}
+
+/**
+ * Streams the model's answer to `onDelta`, holding back the first characters until it is clear
+ * they are not the hand-off marker (which the visitor must never see).
+ */
+export async function answerWithModel(
+  ctx: Pick<AppContext, 'config'>,
+  model: LanguageModelV3,
+  input: ModelPromptInput & { temperature: number; onDelta: (text: string) => void; signal?: AbortSignal },
+): Promise<ModelAnswer> {
+  const { system, messages } = buildPrompt(input);
+  let held = '';
+  let passing = false;
+  const onDelta = (piece: string) => {
+    if (passing) return input.onDelta(piece);
+    held += piece;
+    const probe = held.trimStart();
+    if (probe.length < HANDOFF_MARKER.length && HANDOFF_MARKER.startsWith(probe)) return;
+    if (probe.startsWith(HANDOFF_MARKER)) return;
+    passing = true;
+    input.onDelta(held);
+  };
+  const result = await streamModel(ctx.config, {
+    model,
+    system,
+    messages,
+    temperature: input.temperature,
+    maxOutputTokens: 800,
+    onDelta,
+    signal: input.signal,
+  });
+  const text = result.text.trim();
+  const handoff = !passing && (text === '' || text.startsWith(HANDOFF_MARKER));
+  return { text, tokens: result.tokens, handoff };
+}

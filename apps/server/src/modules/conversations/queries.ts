@@ -1,0 +1,187 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../infra/db';
+import { type MessageAttachment, type MessageRole, messages, visitors } from '../../infra/db/schema';
+import type { MessagePayload } from './events';
+
+export type VisitorRow = typeof visitors.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+export async function createVisitor(
+  db: Executor,
+  values: {
+    assistantId: string;
+    channel: 'web' | 'telegram';
+    id?: string;
+    tokenHash?: string;
+    externalId?: string;
+    name?: string;
+    firstName?: string;
+    lastName?: string;
+    tgUsername?: string;
+  },
+): Promise<VisitorRow> {
+  const [row] = await db.insert(visitors).values(values).returning();
+  if (!row) throw new Error('visitor not stored');
+  return row;
+}
+
+/** A visitor of this assistant (never of another one). */
+export async function findVisitor(
+  db: Executor,
+  assistantId: string,
+  visitorId: string,
+): Promise<VisitorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.id, visitorId), eq(visitors.assistantId, assistantId)))
+    .limit(1);
+  return row;
+}
+
+export interface NewMessage {
+  assistantId: string;
+  visitorId: string;
+  role: MessageRole;
+  content: string;
+  attachments?: MessageAttachment[];
+  source?: string | null;
+  tokens?: number;
+}
+
+export interface StoredMessage extends MessagePayload {
+  /** The conversation's paused flag as it is after this message. */
+  isPaused: boolean;
+}
+
+/**
+ * Stores a message and moves the conversation's last-message time, in one statement (atomic
+ * without a transaction, one round trip on the hot path of every visitor message). Messages
+ * other than system notes count towards the chats list order.
+ */
+export async function insertMessage(ctx: Pick<AppContext, 'database'>, m: NewMessage): Promise<StoredMessage> {
+  const [row] = await ctx.database.query<{ id: string; created_at: Date | string; is_paused: boolean }>(
+    `with m as (
+       insert into messages (assistant_id, visitor_id, role, content, attachments, source, tokens)
+       select $1, v.id, $3, $4, $5::jsonb, $6, $7 from visitors v where v.id = $2 and v.assistant_id = $1
+       returning id, created_at),
+     v as (
+       update visitors set last_message_at = (select created_at from m), message_count = message_count + 1
+       where id = $2 and assistant_id = $1 and exists (select 1 from m) and $3 <> 'system'
+       returning is_paused)
+     select m.id, m.created_at, coalesce((select is_paused from v),
+       (select is_paused from visitors where id = $2)) is_paused from m`,
+    [
+      m.assistantId,
+      m.visitorId,
+      m.role,
+      m.content,
+      JSON.stringify(m.attachments ?? []),
+      m.source ?? null,
+      m.tokens ?? 0,
+    ],
+  );
+  if (!row) throw new Error('message not stored: no such visitor of the assistant');
+  return {
+    id: row.id,
+    visitorId: m.visitorId,
+    role: m.role,
+    content: m.content,
+    attachments: m.attachments ?? [],
+    source: m.source ?? null,
+    createdAt: new Date(row.created_at).toISOString(),
+    isPaused: Boolean(row.is_paused),
+  };
+}
+
+export const toPayload = (row: MessageRow): MessagePayload => ({
+  id: row.id,
+  visitorId: row.visitorId,
+  role: row.role,
+  content: row.content,
+  attachments: row.attachments,
+  source: row.source,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The latest `limit` messages of a conversation of the given roles, oldest first. */
+export async function listMessages(
+  db: Executor,
+  assistantId: string,
+  visitorId: string,
+  opts: { limit?: number; roles?: MessageRole[] } = {},
+): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.visitorId, visitorId),
+        eq(messages.assistantId, assistantId),
+        opts.roles ? inArray(messages.role, opts.roles) : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(opts.limit ?? 500);
+  return rows.reverse();
+}
+
+export async function setPaused(
+  db: Executor,
+  assistantId: string,
+  visitorId: string,
+  isPaused: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .update(visitors)
+    .set({ isPaused })
+    .where(and(eq(visitors.id, visitorId), eq(visitors.assistantId, assistantId)))
+    .returning({ id: visitors.id });
+  return updated.length > 0;
+}
+
+export async function updateVisitor(
+  db: Executor,
+  assistantId: string,
+  visitorId: string,
+  values: Partial<Pick<VisitorRow, 'name' | 'firstName' | 'lastName' | 'tgUsername' | 'email' | 'phone'>> & {
+    phoneRequestedAt?: Date | null;
+  },
+): Promise<boolean> {
+  const updated = await db
+    .update(visitors)
+    .set(values)
+    .where(and(eq(visitors.id, visitorId), eq(visitors.assistantId, assistantId)))
+    .returning({ id: visitors.id });
+  return updated.length > 0;
+}
+
+/** When the bot last handed this conversation off (to space out the owner's notifications). */
+export async function lastHandoffAt(db: Executor, visitorId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.visitorId, visitorId), eq(messages.role, 'bot'), eq(messages.source, 'handoff')))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return row?.at;
+}
+
+/** Tokens an assistant spent today (UTC) and an atomic add. */
+export async function tokensToday(ctx: Pick<AppContext, 'database'>, assistantId: string): Promise<number> {
+  const [row] = await ctx.database.query<{ tokens: number }>(
+    `select tokens from assistant_token_usage where assistant_id = $1 and day = (now() at time zone 'utc')::date`,
+    [assistantId],
+  );
+  return Number(row?.tokens ?? 0);
+}
+
+export async function addTokens(ctx: Pick<AppContext, 'database'>, assistantId: string, tokens: number): Promise<void> {
+  if (tokens <= 0) return;
+  await ctx.database.query(
+    `insert into assistant_token_usage (assistant_id, day, tokens) values ($1, (now() at time zone 'utc')::date, $2)
+     on conflict (assistant_id, day) do update set tokens = assistant_token_usage.tokens + excluded.tokens`,
+    [assistantId, Math.round(tokens)],
+  );
+}
