@@ -213,7 +213,7 @@ function BellArt() {
         strokeWidth="2"
         strokeLinejoin="round"
       />
-      <path d="M41 64a7 7 0 0 0 14 0" stroke="var(--color-accent)" strokeWidth="3" strokeLinecap="round" />
+      <circle cx="48" cy="66" r="5" fill="var(--color-accent)" />
       <circle cx="65" cy="28" r="7" fill="#f59e0b" stroke="#fff" strokeWidth="3" />
     </svg>
   );

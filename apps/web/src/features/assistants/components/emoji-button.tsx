@@ -16,13 +16,15 @@ interface EmojiButtonProps {
   /** The field the emoji goes into, at its caret. */
   target: RefObject<TextControl | null>;
   onInsert: (value: string) => void;
+  /** 'inline': a small borderless button that sits inside a text field. */
+  variant?: 'default' | 'inline';
 }
 
 /**
  * Spec §2.9: the panel of the 20 emoji the widget offers its visitors (the same list), here to
  * put them into the greeting and the questions. Closes on a pick, an outside click or Escape.
  */
-export function EmojiButton({ target, onInsert }: EmojiButtonProps) {
+export function EmojiButton({ target, onInsert, variant = 'default' }: EmojiButtonProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -53,7 +55,7 @@ export function EmojiButton({ target, onInsert }: EmojiButtonProps) {
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside closes the panel.
     <div
       ref={root}
-      className={styles.root}
+      className={`${styles.root} ${variant === 'inline' ? styles.inline : ''}`}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();

@@ -101,31 +101,33 @@ function QuestionRow({ index, count, value, inputRef, onValue, onMove, onRemove,
       <span className={styles.questionNumber} aria-hidden="true">
         {n}
       </span>
-      <input
-        ref={(el) => {
-          own.current = el;
-          inputRef(el);
-        }}
-        className={styles.questionInput}
-        aria-label={T.question(n)}
-        value={value}
-        maxLength={QUESTION_MAX}
-        placeholder={T.newQuestionPlaceholder}
-        onChange={(event) => onValue(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            onEnter();
-          } else if (event.altKey && event.key === 'ArrowUp' && index > 0) {
-            event.preventDefault();
-            onMove(index - 1);
-          } else if (event.altKey && event.key === 'ArrowDown' && index < count - 1) {
-            event.preventDefault();
-            onMove(index + 1);
-          }
-        }}
-      />
-      <EmojiButton target={own} onInsert={(next) => onValue(next.slice(0, QUESTION_MAX))} />
+      <div className={styles.questionField}>
+        <input
+          ref={(el) => {
+            own.current = el;
+            inputRef(el);
+          }}
+          className={styles.questionInput}
+          aria-label={T.question(n)}
+          value={value}
+          maxLength={QUESTION_MAX}
+          placeholder={T.newQuestionPlaceholder}
+          onChange={(event) => onValue(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              onEnter();
+            } else if (event.altKey && event.key === 'ArrowUp' && index > 0) {
+              event.preventDefault();
+              onMove(index - 1);
+            } else if (event.altKey && event.key === 'ArrowDown' && index < count - 1) {
+              event.preventDefault();
+              onMove(index + 1);
+            }
+          }}
+        />
+        <EmojiButton variant="inline" target={own} onInsert={(next) => onValue(next.slice(0, QUESTION_MAX))} />
+      </div>
       <div className={styles.questionTools}>
         <button
           type="button"

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect } from 'react';
 import { EDIT_TABS, type EditTab } from '../lib/edit-tabs';
 import { ASSISTANT_TEXTS as T } from '../ru';
 import styles from './tab-bar.module.css';
@@ -8,6 +8,11 @@ export const panelId = 'assistant-tab-panel';
 
 /** The tabs of spec §2.8 (arrow keys, Home and End move between them). */
 export function TabBar({ value, onChange }: { value: EditTab; onChange: (tab: EditTab) => void }) {
+  // On a phone the bar scrolls sideways; the chosen tab (maybe remembered from last time) is kept in view.
+  useEffect(() => {
+    document.getElementById(tabId(value))?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [value]);
+
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = EDIT_TABS.indexOf(value);
     const target =
