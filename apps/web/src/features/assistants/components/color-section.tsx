@@ -89,7 +89,8 @@ export function ColorSection({ design, onChange }: Props) {
               spellCheck={false}
               aria-invalid={!HEX_COLOR.test(hex) || undefined}
               onChange={(event) => {
-                const value = event.target.value.startsWith('#') ? event.target.value : `#${event.target.value}`;
+                // One leading '#', whatever was typed or pasted ("FF7F50", "##ff7f50").
+                const value = `#${event.target.value.replace(/#/g, '').trim()}`;
                 setHex(value);
                 if (HEX_COLOR.test(value)) set(value);
               }}
