@@ -131,6 +131,19 @@ describe('triggers calls (spec §7 "Triggers")', () => {
     });
   });
 
+  it('treats an id that is not one of its triggers (a client key, a number) as a new trigger', async () => {
+    const res = await save([
+      { id: 'new-1', stopWords: ['а'] },
+      { id: 7, stopWords: ['б'] },
+      { id: null, stopWords: ['в'] },
+      { id: '00000000-0000-4000-8000-000000000000', stopWords: ['г'] },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = json<Trigger[]>(res).map((t) => t.id);
+    expect(new Set(ids).size).toBe(4);
+    expect(ids).not.toContain('00000000-0000-4000-8000-000000000000');
+  });
+
   it('accepts a missing name (optional, spec §5) and null fields', async () => {
     const res = await save([{ action: 'CONTINUE_AND_NOTIFY', stopWords: ['спам'], name: null, customAnswer: null }]);
     expect(res.statusCode, res.body).toBe(200);

@@ -73,6 +73,8 @@ export function normalizeStopWords(words: readonly string[]): string[] {
   return out;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const Trigger = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -85,8 +87,14 @@ export const TriggerList = z.array(Trigger);
 
 export const TriggerInput = z
   .object({
-    /** An existing trigger's id keeps it (and its history); absent or unknown means a new trigger. */
-    id: z.uuid().optional(),
+    /**
+     * An existing trigger's id keeps it (and its history); absent, unknown or not an id at all
+     * (a client's temporary key) means a new trigger.
+     */
+    id: z
+      .union([z.string(), z.number(), z.null()])
+      .optional()
+      .transform((v) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : undefined)),
     name: z
       .string()
       .trim()
