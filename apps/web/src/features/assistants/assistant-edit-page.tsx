@@ -19,6 +19,7 @@ import { EditorLayout } from './components/editor-layout';
 import { EmptyState } from './components/empty-state';
 import styles from './components/page.module.css';
 import { panelId, TabBar, tabId } from './components/tab-bar';
+import { UnsavedGuard } from './components/unsaved-guard';
 import { type AssistantData, type DataErrors, dataFromAssistant, sameData, validateData } from './lib/assistant-data';
 import { applyDesignPatch, type DesignState, fromWidget, toSaveRequest } from './lib/design';
 import { type EditTab, readTab, rememberTab, SAVABLE_TABS } from './lib/edit-tabs';
@@ -157,6 +158,7 @@ function Editor({ assistant, slots }: { assistant: Assistant; slots: AssistantSl
           </>
         }
       />
+      <UnsavedGuard when={dataDirty || designDirty} />
       <TabBar value={tab} onChange={chooseTab} />
       <EditorLayout
         design={design}

@@ -84,7 +84,8 @@ describe('creation flow (spec §2.7, §3, §4, §5)', () => {
   it('clears a stored assistant, initialises one widget and says which plan was chosen', async () => {
     localStorage.setItem('assistantId', 'old');
     renderApp(peer, '/assistant/create/design?fromPrising=advanced');
-    expect(await screen.findByRole('heading', { name: 'Дизайн виджета' })).toBeInTheDocument();
+    // The first page of the file loads its lazy chunks cold, which takes a while on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Дизайн виджета' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText(/Вы выбрали тариф «Расширенный»/)).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('widgetCreateId')).toBe(W));
     expect(localStorage.getItem('assistantId')).toBeNull();
@@ -345,5 +346,20 @@ describe('edit page (spec §2.8)', () => {
     renderApp(peer, `/dashboard/assistants/${A}`);
     expect(await screen.findByText('Ассистент не найден')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Все ассистенты' })).toBeInTheDocument();
+  });
+});
+
+describe('edit page: unsaved edits', () => {
+  it('asks before leaving with unsaved edits, and stays or leaves as chosen', async () => {
+    const user = userEvent.setup();
+    renderApp(peer, `/dashboard/assistants/${A}`);
+    await user.type(await screen.findByLabelText('Название'), '!');
+    await user.click(screen.getByRole('button', { name: 'Все ассистенты' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Уйти без сохранения?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Остаться' }));
+    expect(screen.getByLabelText('Название')).toHaveValue('Цветочный магазин!');
+    await user.click(screen.getByRole('button', { name: 'Все ассистенты' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Уйти' }));
+    expect(await screen.findByRole('heading', { name: 'Мои ассистенты' })).toBeInTheDocument();
   });
 });

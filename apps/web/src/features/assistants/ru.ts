@@ -28,6 +28,10 @@ export const ASSISTANT_TEXTS = {
   done: 'Готово',
   cancel: 'Отмена',
   unsaved: 'Есть несохранённые изменения',
+  leaveTitle: 'Уйти без сохранения?',
+  leaveText: 'Изменения на этой странице не сохранены и пропадут.',
+  stay: 'Остаться',
+  leave: 'Уйти',
 
   // List (spec §2.8).
   listTitle: 'Мои ассистенты',

@@ -8,6 +8,7 @@ import { useDeleteAssistant } from '../api/assistants-api';
 import { failureText } from '../lib/failure-text';
 import { ASSISTANT_TEXTS as T } from '../ru';
 import styles from './page.module.css';
+import { LEAVE_WITHOUT_ASKING } from './unsaved-guard';
 
 /** Deleting an assistant, after a confirmation: its widget, files and conversations go with it. */
 export function DeleteAssistant({ assistantId, name }: { assistantId: string; name: string }) {
@@ -20,7 +21,7 @@ export function DeleteAssistant({ assistantId, name }: { assistantId: string; na
       onSuccess: () => {
         setOpen(false);
         showAlert(T.deleted, 'success');
-        void navigate(PATHS.assistants, { replace: true });
+        void navigate(PATHS.assistants, { replace: true, state: LEAVE_WITHOUT_ASKING });
       },
       onError: (error) => showAlert(failureText(error, T.deleteError), 'error'),
     });
