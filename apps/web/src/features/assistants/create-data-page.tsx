@@ -14,6 +14,7 @@ import { useCreateAssistant } from './api/assistants-api';
 import { AssistantDataForm } from './components/assistant-data-form';
 import { CreateSteps } from './components/create-steps';
 import { EditorLayout } from './components/editor-layout';
+import styles from './components/page.module.css';
 import { type AssistantData, type DataErrors, EMPTY_DATA, validateData } from './lib/assistant-data';
 import { draftDesign, dropCreateWidget, finishCreation } from './lib/create-flow';
 import { DEFAULT_DESIGN_STATE } from './lib/design';
@@ -89,7 +90,7 @@ export default function CreateDataPage() {
           actions={
             <>
               <ButtonLink to={PATHS.createDesign} variant="ghost" size="lg" icon={<ArrowLeftIcon size={18} />}>
-                {T.back}
+                <span className={styles.phoneHidden}>{T.back}</span>
               </ButtonLink>
               <Button type="submit" size="lg" loading={create.isPending}>
                 {T.createSubmit}
