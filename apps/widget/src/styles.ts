@@ -43,7 +43,6 @@ button:disabled { cursor: default; }
   box-shadow: 0 8px 24px rgba(15, 23, 42, .22), 0 2px 6px rgba(15, 23, 42, .12);
   transition: transform .2s ease, box-shadow .2s ease;
 }
-.launcher:hover { transform: scale(1.06); box-shadow: 0 10px 28px rgba(15, 23, 42, .26); }
 .launcher-icon { grid-area: 1 / 1; display: grid; transition: transform .25s ease, opacity .2s ease; }
 .icon-close, .is-open .icon-chat { opacity: 0; transform: rotate(-60deg) scale(.6); }
 .is-open .icon-close { opacity: 1; transform: none; }
@@ -79,7 +78,6 @@ button:disabled { cursor: default; }
 .bot-role { font-size: 13px; opacity: .78; margin-top: 2px; }
 .icon-btn { width: 36px; height: 36px; border-radius: 50%; display: grid; place-items: center; flex: none; }
 .close { color: inherit; opacity: .85; transition: background .15s, opacity .15s; }
-.close:hover { opacity: 1; background: rgba(127, 127, 127, .2); }
 
 .offline { margin: 0; padding: 6px 12px; background: #fff7e6; color: #8a5a00; font-size: 12.5px; text-align: center; }
 
@@ -141,7 +139,6 @@ button:disabled { cursor: default; }
   border: 1.5px solid var(--accent-ink); color: var(--accent-ink); background: #fff; border-radius: 999px;
   padding: 6px 13px; font-size: 13.5px; line-height: 1.3; transition: background .15s, color .15s;
 }
-.chip:hover { background: var(--accent); border-color: var(--accent); color: var(--on-accent); }
 
 .composer {
   display: flex; align-items: flex-end; gap: 4px; padding: 5px 5px 5px 14px; border-radius: 22px;
@@ -155,13 +152,12 @@ button:disabled { cursor: default; }
 .input::placeholder { color: #8a9099; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .tools { display: flex; align-items: center; gap: 0; }
 .tool { width: 34px; height: 34px; color: #6b7280; transition: background .15s, color .15s; }
-.tool:hover, .tool.active { color: var(--accent-ink); background: #f1f3f5; }
+.tool.active { color: var(--accent-ink); background: #f1f3f5; }
 .send {
   width: 34px; height: 34px; margin-left: 2px; border-radius: 50%; display: grid; place-items: center;
   background: var(--accent); color: var(--on-accent); transition: opacity .15s, transform .15s;
 }
 .send:disabled { opacity: .35; }
-.send:not(:disabled):hover { transform: scale(1.06); }
 .emoji-panel {
   position: absolute; left: 12px; right: 12px; bottom: calc(100% - 2px); z-index: 2;
   display: grid; grid-template-columns: repeat(10, 1fr); gap: 2px; padding: 8px; border-radius: 16px;
@@ -169,9 +165,18 @@ button:disabled { cursor: default; }
   animation: rise .18s ease-out;
 }
 .emoji { font-family: "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif; font-size: 20px; line-height: 1; aspect-ratio: 1; border-radius: 8px; display: grid; place-items: center; }
-.emoji:hover { background: #f1f3f5; transform: scale(1.12); }
 .brand { margin: 8px 0 0; text-align: center; font-size: 11.5px; color: #8a9099; }
 .brand b { font-weight: 600; color: #4b5563; }
+/* Hover looks only where a pointer hovers: on touch screens a tap would leave them stuck (a chip
+   that appears under the finger after the launcher is tapped looked selected). */
+@media (hover: hover) {
+  .launcher:hover { transform: scale(1.06); box-shadow: 0 10px 28px rgba(15, 23, 42, .26); }
+  .close:hover { opacity: 1; background: rgba(127, 127, 127, .2); }
+  .chip:hover { background: var(--accent); border-color: var(--accent); color: var(--on-accent); }
+  .tool:hover { color: var(--accent-ink); background: #f1f3f5; }
+  .send:not(:disabled):hover { transform: scale(1.06); }
+  .emoji:hover { background: #f1f3f5; transform: scale(1.12); }
+}
 
 @media (max-width: 480px) {
   .floating .win {
