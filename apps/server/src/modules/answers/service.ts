@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { correctedAnswers } from '../../infra/db/schema';
 import { requireOwnedAssistant } from '../assistants/ownership';
-import { localSynonymizer, type Synonymizer } from './synonymizer';
+import { modelSynonymizer } from './model-synonymizer';
+import type { Synonymizer } from './synonymizer';
 
 type Ctx = Pick<AppContext, 'db'>;
 type Input = {
@@ -17,9 +18,9 @@ type Input = {
 
 export const ANSWER_NOT_FOUND = 'Ответ не найден';
 
-/** With a configured model its synonyms come here; until then the local dictionary and word forms. */
-export function synonymizerFor(_ctx: Pick<AppContext, 'config'>): Synonymizer {
-  return localSynonymizer;
+/** Synonyms from the configured model, or the local dictionary and word forms without one. */
+export function synonymizerFor(ctx: Pick<AppContext, 'config' | 'log'>): Synonymizer {
+  return modelSynonymizer(ctx);
 }
 
 const present = (row: typeof correctedAnswers.$inferSelect): CorrectAnswer => ({
@@ -47,14 +48,14 @@ export async function listAnswers(ctx: Ctx, userId: string, assistantId: string)
  * Chat monitoring saves a correction without synonyms (spec §7); they are generated here then,
  * so the answer is found by other wordings too.
  */
-async function withSynonyms(ctx: Pick<AppContext, 'config'>, input: Input): Promise<Input> {
+async function withSynonyms(ctx: Pick<AppContext, 'config' | 'log'>, input: Input): Promise<Input> {
   if (input.synonyms.trim()) return input;
   const synonyms = await synonymizerFor(ctx).synonyms(input.question);
   return { ...input, synonyms: synonyms.join(', ') };
 }
 
 export async function createAnswer(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
   userId: string,
   assistantId: string,
   input: Input,
