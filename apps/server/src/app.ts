@@ -26,6 +26,8 @@ import { registerKnowledgeJobs } from './modules/knowledge/jobs';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { registerMailJobs } from './modules/mail/jobs';
 import { modelRoutes } from './modules/models/routes';
+import { publicRoutes } from './modules/public/routes';
+import { widgetScriptRoute } from './modules/public/widget-script';
 import { siteRoutes } from './modules/site/routes';
 import { triggerRoutes } from './modules/triggers/routes';
 import { runTriggers } from './modules/triggers/run';
@@ -93,7 +95,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // Only the visitor API is called from customers' sites (any origin, no credentials); the cabinet is same-origin.
   await app.register(fastifyCors, {
-    delegator: (req, cb) => cb(null, { origin: (req.url ?? '').startsWith('/api/public/') ? '*' : false }),
+    delegator: (req, cb) =>
+      cb(
+        null,
+        (req.url ?? '').startsWith('/api/public/')
+          ? { origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }
+          : { origin: false },
+      ),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(authPlugin);
@@ -110,6 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(integrationRoutes);
   await app.register(triggerRoutes);
   await app.register(chatRoutes);
+  await app.register(publicRoutes);
+  await app.register(widgetScriptRoute);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
   if (opts.serveWeb !== false) await registerWebApp(app);

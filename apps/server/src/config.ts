@@ -53,6 +53,8 @@ const Env = z.object({
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Model tokens one assistant may spend per UTC day; beyond it the local answerer replies. */
   LLM_DAILY_TOKENS: z.coerce.number().int().min(0).default(200_000),
+  /** Comment lines keeping a visitor's event stream open through proxies (tests shorten it). */
+  SSE_PING_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
 });
 
 export type Config = z.infer<typeof Env> & {

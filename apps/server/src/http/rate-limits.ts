@@ -11,4 +11,8 @@ export const RATE_LIMITS = {
   sendSnippet: { max: 5, timeWindow: 10 * 60_000 },
   sendSnippetPerAssistant: { max: 10, timeWindow: 60 * 60_000 },
   sendSnippetPerRecipient: { max: 3, timeWindow: 60 * 60_000 },
+  /** The visitor API (ARCHITECTURE §3), per client address and assistant. */
+  visitorCreate: { max: 30, timeWindow: 60_000 },
+  visitorMessage: { max: 60, timeWindow: 60_000 },
+  visitorPhone: { max: 10, timeWindow: 60_000 },
 } as const;
