@@ -119,27 +119,31 @@ export function gigachatModel(modelId: string, settings: GigaChatSettings): Lang
         async start(controller) {
           controller.enqueue({ type: 'stream-start', warnings: [] });
         },
+        // Each pull enqueues at least one part: a pull that returns empty-handed is not called again.
         async pull(controller) {
           try {
-            const next = await iterator.next();
-            if (next.done) {
-              if (started) controller.enqueue({ type: 'text-end', id: '0' });
-              controller.enqueue({
-                type: 'finish',
-                finishReason: { unified: 'stop', raw: 'stop' },
-                usage: usage(estimateTokens(promptText), estimateTokens(output)),
-              });
-              controller.close();
+            for (;;) {
+              const next = await iterator.next();
+              if (next.done) {
+                if (started) controller.enqueue({ type: 'text-end', id: '0' });
+                controller.enqueue({
+                  type: 'finish',
+                  finishReason: { unified: 'stop', raw: 'stop' },
+                  usage: usage(estimateTokens(promptText), estimateTokens(output)),
+                });
+                controller.close();
+                return;
+              }
+              const delta = next.value.choices[0]?.delta?.content ?? '';
+              if (!delta) continue;
+              if (!started) {
+                started = true;
+                controller.enqueue({ type: 'text-start', id: '0' });
+              }
+              output += delta;
+              controller.enqueue({ type: 'text-delta', id: '0', delta });
               return;
             }
-            const delta = next.value.choices[0]?.delta?.content ?? '';
-            if (!delta) return;
-            if (!started) {
-              started = true;
-              controller.enqueue({ type: 'text-start', id: '0' });
-            }
-            output += delta;
-            controller.enqueue({ type: 'text-delta', id: '0', delta });
           } catch (err) {
             controller.enqueue({ type: 'error', error: asApiError(err, url) });
             controller.close();
