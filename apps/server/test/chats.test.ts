@@ -204,6 +204,25 @@ describe('operator send (POST /api/assistant/messages/{assistantId}?visitorId)',
     expect(list[0]).toMatchObject({ id: visitor, messageCount: 3 });
   });
 
+  it("with role 'user' sends the text as the visitor's and replies with the bot's stored answer", async () => {
+    const visitor = await conversation(assistantId);
+    const res = await call('POST', `/api/assistant/messages/${assistantId}?visitorId=${visitor}`, {
+      role: 'user',
+      content: 'Здравствуйте',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = json<Message>(res);
+    expect(answer).toMatchObject({ role: 'assistant', author: 'bot' });
+    expect(answer.content.length).toBeGreaterThan(0);
+    const history = json<Message[]>(
+      await call('GET', `/api/assistant/messages?assistantId=${assistantId}&visitorId=${visitor}`),
+    );
+    expect(history.slice(-2).map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Здравствуйте'],
+      ['assistant', answer.content],
+    ]);
+  });
+
   it('refuses an empty or whitespace-only message and a too long one (spec §5 "Chat")', async () => {
     const visitor = await conversation(assistantId);
     const url = `/api/assistant/messages/${assistantId}?visitorId=${visitor}`;
@@ -236,6 +255,13 @@ describe('operator send (POST /api/assistant/messages/{assistantId}?visitorId)',
       content: 'Не туда',
     });
     expect(crossed.statusCode).toBe(404);
+    const asVisitor = await call(
+      'POST',
+      `/api/assistant/messages/${assistantId}?visitorId=${mine}`,
+      { role: 'user', content: 'Чужой вопрос' },
+      other.token,
+    );
+    expect(asVisitor.statusCode).toBe(404);
     for (const v of [mine, theirs]) {
       const stored = await server.app.ctx.db.select().from(messages).where(eq(messages.visitorId, v));
       expect(stored).toHaveLength(2);

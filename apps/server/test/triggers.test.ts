@@ -8,6 +8,7 @@ import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
 import { type SmtpPeer, startSmtpPeer } from './helpers/smtp-peer';
 import { createAssistant } from './knowledge-helpers';
+import { newVisitor as newWidgetVisitor, send } from './visitor-helpers';
 
 interface Trigger {
   id: string;
@@ -338,5 +339,70 @@ describe('triggers firing on a visitor message (ARCHITECTURE §4 step 2)', () =>
     await server.app.ctx.db.delete(assistants).where(eq(assistants.id, doomed));
     expect(await server.app.ctx.db.select().from(triggers).where(eq(triggers.assistantId, doomed))).toEqual([]);
     expect(visitorSeq).toBeGreaterThan(0);
+  });
+});
+
+describe('triggers through the widget (the visitor API and the pipeline)', () => {
+  const hasMail = (text: string) => smtp.mails.some((m) => (m.text ?? '').includes(text));
+
+  it('CUSTOM_ANSWER_NOTIFY_STOP: the visitor gets the custom answer, the owner a mail, and the bot then stays silent', async () => {
+    await save([
+      {
+        name: 'Жалобы',
+        action: 'CUSTOM_ANSWER_NOTIFY_STOP',
+        stopWords: ['жалоба'],
+        customAnswer: 'Сожалеем! Менеджер свяжется с вами.',
+      },
+    ]);
+    const v = await newWidgetVisitor(server.app, assistantId);
+    const sent = await send(server.app, assistantId, v.visitorToken, 'Хочу написать ЖАЛОБУ на курьера');
+    expect(sent.status).toBe(200);
+    expect(sent.message).toMatchObject({ role: 'assistant', content: 'Сожалеем! Менеджер свяжется с вами.' });
+    await smtp.waitFor(owner.email, (m) => (m.text ?? '').includes('Хочу написать ЖАЛОБУ на курьера'));
+
+    const chats = json<{ id: string; isPaused: boolean }[]>(await call('GET', `/api/assistant/${assistantId}/chats`));
+    expect(chats.find((c) => c.id === v.visitorId)?.isPaused).toBe(true);
+    const next = await send(server.app, assistantId, v.visitorToken, 'Алло, вы тут?');
+    expect(next.message).toBeUndefined();
+  });
+
+  it('STOP_AND_NOTIFY: no bot answer at all, the conversation is paused and the owner notified', async () => {
+    await save([{ name: 'Юрист', action: 'STOP_AND_NOTIFY', stopWords: ['суд'] }]);
+    const v = await newWidgetVisitor(server.app, assistantId);
+    const sent = await send(server.app, assistantId, v.visitorToken, 'Я подам на вас в суд');
+    expect(sent.status).toBe(200);
+    expect(sent.message).toBeUndefined();
+    await smtp.waitFor(owner.email, (m) => (m.text ?? '').includes('Я подам на вас в суд'));
+    const [row] = await server.app.ctx.db.select().from(visitors).where(eq(visitors.id, v.visitorId));
+    expect(row?.isPaused).toBe(true);
+  });
+
+  it('CONTINUE_AND_NOTIFY: the bot answers as usual and the owner is notified', async () => {
+    await save([{ name: 'Привет', action: 'CONTINUE_AND_NOTIFY', stopWords: ['здравствуйте'] }]);
+    const v = await newWidgetVisitor(server.app, assistantId);
+    const sent = await send(server.app, assistantId, v.visitorToken, 'Здравствуйте!');
+    expect(sent.message?.role).toBe('assistant');
+    expect(sent.message?.content).not.toBe('');
+    await smtp.waitFor(owner.email, (m) => (m.text ?? '').includes('Триггер «Привет»'));
+    const [row] = await server.app.ctx.db.select().from(visitors).where(eq(visitors.id, v.visitorId));
+    expect(row?.isPaused).toBe(false);
+  });
+
+  it('CUSTOM_ANSWER_AND_CONTINUE: the custom answer instead of the bot one, no mail, the conversation goes on', async () => {
+    await save([
+      {
+        name: 'Скидки',
+        action: 'CUSTOM_ANSWER_AND_CONTINUE',
+        stopWords: ['скидка'],
+        customAnswer: 'Все акции — на сайте.',
+      },
+    ]);
+    const v = await newWidgetVisitor(server.app, assistantId);
+    const sent = await send(server.app, assistantId, v.visitorToken, 'А скидки у вас бывают?');
+    expect(sent.message?.content).toBe('Все акции — на сайте.');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hasMail('А скидки у вас бывают?')).toBe(false);
+    const again = await send(server.app, assistantId, v.visitorToken, 'Здравствуйте');
+    expect(again.message?.role).toBe('assistant');
   });
 });

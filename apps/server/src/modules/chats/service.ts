@@ -1,8 +1,9 @@
-import { CHAT_TEXTS, type ChatMessage, type ChatVisitor } from '@otklik/contract';
+import { CHAT_TEXTS, type ChatMessage, type ChatVisitor, VISITOR_TEXTS } from '@otklik/contract';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { requireOwnedAssistant } from '../assistants/ownership';
 import { type MessagePayload, publishConversationEvent } from '../conversations/events';
+import { handleIncomingMessage } from '../conversations/pipeline';
 import {
   chatVisitors,
   conversationMessages,
@@ -14,7 +15,7 @@ import {
   visitorOfOwner,
 } from './queries';
 
-type Ctx = Pick<AppContext, 'db' | 'bus' | 'log'>;
+type Ctx = AppContext;
 
 export const presentVisitor = (v: VisitorRow): ChatVisitor => ({
   id: v.id,
@@ -145,5 +146,21 @@ export async function sendMessage(
   body: { role: 'user' | 'assistant'; content: string },
 ): Promise<ChatMessage> {
   if (body.role === 'assistant') return sendOperatorMessage(ctx, userId, assistantId, visitorId, body.content);
-  throw badRequest(CHAT_TEXTS.badRole);
+  const visitor = await requireConversation(ctx, userId, assistantId, visitorId);
+  const result = await handleIncomingMessage(ctx, {
+    assistantId,
+    visitorId,
+    channel: visitor.channel,
+    content: body.content,
+  });
+  if (result.failed) throw new AppError(502, VISITOR_TEXTS.fallbackAnswer);
+  // Paused or stopped by a trigger without an answer: the stored message is all there is.
+  const reply = result.answer ?? result.message;
+  return {
+    id: reply.id,
+    role: reply.role === 'visitor' ? 'user' : 'assistant',
+    content: reply.content,
+    createdAt: new Date(reply.createdAt).getTime() / 1000,
+    author: reply.role,
+  };
 }
