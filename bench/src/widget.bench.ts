@@ -1,0 +1,219 @@
+/**
+ * The embed script (ARCHITECTURE §8): its size raw and gzipped as the server sends it, and the
+ * time until the launcher is visible after the script starts, in headless Chromium, on a page
+ * of another origin holding the cabinet's HTML snippet. "Starts" is the moment the script's
+ * bytes have arrived (its resource timing responseEnd: an async script runs right then);
+ * "visible" is the first animation frame in which the launcher has a box. Measured for a first
+ * visit (fresh browser context: no cache, no stored design) and for a returning visitor.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request } from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSnippet } from '@otklik/contract';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const RUNS = 25;
+const CHROMIUM = '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED_DEMO: '0',
+      RATE_LIMIT_OFF: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child };
+    if (Date.now() - t0 > 60_000) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** An owner and an assistant made through the API, as the cabinet makes them. */
+async function seedAssistant(base: string): Promise<string> {
+  const { token } = await json<{ token: string }>(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'Бенч', email: `bench-${Date.now()}@example.ru`, password: 'пароль-123' }),
+  });
+  const auth = { authorization: `Bearer ${token}` };
+  const { id: widgetId } = await json<{ id: string }>(`${base}/api/widget/init`, { method: 'POST', headers: auth });
+  const form = new FormData();
+  form.set('requestJson', JSON.stringify({ title: 'Бенч', widgetId }));
+  const { id } = await json<{ id: string }>(`${base}/api/assistant/create`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  return id;
+}
+
+/** Bytes on the wire for one Accept-Encoding (node's fetch would decompress them). */
+function wireBytes(url: string, encoding: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Watches for the launcher from the first line of the page, one check per animation frame. */
+const PROBE = `<script>
+(function () {
+  function check() {
+    var host = document.querySelector('[data-otklik-widget]');
+    var button = host && host.shadowRoot && host.shadowRoot.querySelector('.launcher');
+    if (button && button.getBoundingClientRect().width > 0) { window.__launcherAt = performance.now(); return; }
+    requestAnimationFrame(check);
+  }
+  requestAnimationFrame(check);
+})();
+</script>`;
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.log('widget bench skipped: no /usr/bin/chromium');
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-bench-widget-'));
+  const { base, child } = await startServer(dataDir);
+  const site = createHttpServer();
+  try {
+    const assistantId = await seedAssistant(base);
+    const scriptUrl = `${base}/api/widget/script`;
+    const raw = await wireBytes(scriptUrl, 'identity');
+    const gzip = await wireBytes(scriptUrl, 'gzip');
+
+    const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${PROBE}</head>
+<body><h1>Магазин</h1><p>Страница клиента на другом origin.</p>
+${buildSnippet('html', { origin: base, assistantId })}
+</body></html>`;
+    site.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const address = site.address();
+    const siteUrl = `http://localhost:${address && typeof address === 'object' ? address.port : 0}/`;
+
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    const measure = async (page: import('playwright-core').Page) => {
+      await page.waitForFunction(() => typeof (window as { __launcherAt?: number }).__launcherAt === 'number', null, {
+        timeout: 15_000,
+      });
+      return page.evaluate((src) => {
+        const entry = performance.getEntriesByType('resource').find((e) => e.name === src) as
+          | PerformanceResourceTiming
+          | undefined;
+        const at = (window as { __launcherAt?: number }).__launcherAt ?? Number.NaN;
+        return { afterScript: at - (entry?.responseEnd ?? Number.NaN), afterNavigation: at };
+      }, scriptUrl);
+    };
+    const first: { afterScript: number; afterNavigation: number }[] = [];
+    const returning: { afterScript: number; afterNavigation: number }[] = [];
+    try {
+      // One warm-up visit so the server's first-request costs are not counted.
+      const warm = await browser.newContext();
+      await (await warm.newPage()).goto(siteUrl);
+      await warm.close();
+      for (let i = 0; i < RUNS; i++) {
+        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(siteUrl);
+        first.push(await measure(page));
+        await page.reload();
+        returning.push(await measure(page));
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    const result = {
+      bench: 'widget',
+      scriptBytes: raw.bytes,
+      scriptGzipBytes: gzip.encoding === 'gzip' ? gzip.bytes : null,
+      scriptServedEncoding: gzip.encoding,
+      runs: RUNS,
+      launcherVisibleMedianMs: round1(median(first.map((r) => r.afterScript))),
+      launcherVisibleReturningMedianMs: round1(median(returning.map((r) => r.afterScript))),
+      launcherVisibleP90Ms: round1(
+        [...first.map((r) => r.afterScript)].sort((a, b) => a - b)[Math.floor(RUNS * 0.9)] ?? 0,
+      ),
+      launcherAfterNavigationMedianMs: round1(median(first.map((r) => r.afterNavigation))),
+      budgetScriptGzipBytes: 20 * 1024,
+      budgetLauncherMedianMs: 50,
+    };
+    console.log(`BENCH ${JSON.stringify(result)}`);
+  } finally {
+    site.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

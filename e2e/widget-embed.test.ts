@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { visitorStorageKey } from '@otklik/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, VIEWPORTS } from './helpers/browser';
+import { type CustomerSite, type SeededAssistant, seedAssistant, startCustomerSite } from './helpers/embed';
+import { type RunningServer, startServer } from './helpers/server';
+
+if (!hasChromium) console.log('e2e пропущены: не найден /usr/bin/chromium (установите пакет chromium)');
+
+/** Screenshots for a person to look at. */
+const shotsDir = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'otklik-shots');
+
+const KNOWLEDGE = {
+  name: 'ромашка-faq.txt',
+  text: [
+    'Цветочная лавка «Ромашка». Частые вопросы покупателей.',
+    '',
+    'Доставка. Доставка букетов по Москве в пределах МКАД стоит 350 рублей и занимает от двух до четырёх часов. За МКАД доставка стоит 700 рублей. При заказе от 5000 рублей доставка бесплатная.',
+    '',
+    'Оплата. Оплатить заказ можно картой на сайте, переводом по СБП или наличными курьеру.',
+    '',
+    'Часы работы. Магазин на Садовой улице открыт ежедневно с 9:00 до 21:00, без выходных.',
+    '',
+    'Возврат. Если букет не понравился, сообщите нам в течение двух часов после доставки, и мы бесплатно заменим его.',
+  ].join('\n'),
+};
+
+const OPERATOR_TEXT = 'Здравствуйте! Я Мария, администратор магазина. Подскажу с выбором букета.';
+
+const widgetHost = (page: Page) => page.locator('[data-otklik-widget]');
+
+describe.skipIf(!hasChromium)('the widget embedded on a customer site (another origin)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let site: CustomerSite;
+  let seeded: SeededAssistant;
+
+  beforeAll(async () => {
+    mkdirSync(shotsDir, { recursive: true });
+    server = await startServer();
+    seeded = await seedAssistant(server.url, KNOWLEDGE, {
+      botName: 'Ромашка',
+      botRole: 'Консультант',
+      greeting: 'Здравствуйте! Я помогу выбрать букет и расскажу о доставке.',
+      accentColor: '#2f5d50',
+      backgroundColor: '#ffffff',
+      messageColor: '#eef4f1',
+      allowFileAttachment: true,
+      predefinedQuestions: ['Сколько стоит доставка?', 'Когда вы работаете?'],
+    });
+    site = await startCustomerSite(server.url, seeded.assistantId);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await server?.stop();
+  });
+
+  it('answers from knowledge with a streamed reply, takes a file and shows the operator message live', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ru-RU' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(site.url);
+    expect(new URL(page.url()).origin).not.toBe(new URL(server.url).origin);
+
+    const widget = widgetHost(page);
+    const launcher = widget.getByRole('button', { name: 'Открыть чат' });
+    await launcher.waitFor();
+    await launcher.click();
+    const chat = widget.getByRole('dialog');
+    await chat.getByText('Здравствуйте! Я помогу выбрать букет и расскажу о доставке.').waitFor();
+
+    // The answer comes back as an event stream.
+    const streamed = page.waitForResponse(
+      (res) =>
+        res.url().endsWith(`/api/public/assistants/${seeded.assistantId}/messages`) &&
+        res.request().method() === 'POST',
+    );
+    const input = chat.getByRole('textbox', { name: 'Напишите сообщение…' });
+    await input.fill('Сколько стоит доставка букета по Москве?');
+    await input.press('Enter');
+    const response = await streamed;
+    expect(response.headers()['content-type']).toContain('text/event-stream');
+    expect(response.headers()['access-control-allow-origin']).toBe('*');
+    const log = chat.getByRole('log', { name: 'Сообщения' });
+    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain('350 рублей');
+    const body = await response.text();
+    expect(body).toMatch(/event: delta/);
+    expect(body).toMatch(/event: message/);
+    await page.waitForTimeout(600); // let the bubble's entrance animation finish before the shot
+    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-desktop-1440.png') });
+
+    // A file goes up through the paper-clip button.
+    await chat.locator('input[type="file"]').setInputFiles({
+      name: 'фото-букета.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain('фото-букета.png');
+
+    // The owner answers as the operator through the chat API; the visitor sees it at once.
+    const stored = await page.evaluate((key) => localStorage.getItem(key), visitorStorageKey(seeded.assistantId));
+    const { visitorId } = JSON.parse(stored ?? '{}') as { visitorId?: string };
+    expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    const operator = await fetch(
+      `${server.url}/api/assistant/messages/${seeded.assistantId}?visitorId=${encodeURIComponent(visitorId ?? '')}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${seeded.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'assistant', content: OPERATOR_TEXT }),
+      },
+    );
+    expect(operator.status).toBeLessThan(300);
+    await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain(OPERATOR_TEXT);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-operator-desktop-1440.png') });
+
+    // The history survives a reload of the customer's page.
+    await page.reload();
+    await widget.getByRole('button', { name: 'Открыть чат' }).click();
+    await expect.poll(() => widget.getByRole('log').textContent(), { timeout: 15_000 }).toContain(OPERATOR_TEXT);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens full screen on a 390 px phone', async () => {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS.mobile,
+      locale: 'ru-RU',
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const widget = widgetHost(page);
+    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-closed-mobile-390.png') });
+    await widget.getByRole('button', { name: 'Открыть чат' }).click();
+    const chat = widget.getByRole('dialog');
+    await chat.getByRole('textbox', { name: 'Напишите сообщение…' }).waitFor();
+    const box = await chat.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(VIEWPORTS.mobile.width - 1);
+    expect(box?.height).toBeGreaterThanOrEqual(VIEWPORTS.mobile.height * 0.9);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-mobile-390.png') });
+    await context.close();
+  });
+});
