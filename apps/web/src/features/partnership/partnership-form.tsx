@@ -6,6 +6,8 @@ import {
   contactFieldErrors,
 } from '@otklik/contract/site-constants';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { showAlert } from '@/shared/ui/alert-store';
+import { Button } from '@/shared/ui/button';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import styles from './partnership.module.css';
 
@@ -18,7 +20,6 @@ export function PartnershipForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const until = useRef(0);
 
   const set = (field: ContactField) => (value: string) => {
@@ -33,12 +34,14 @@ export function PartnershipForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const wait = Math.ceil((until.current - Date.now()) / 1000);
-    if (wait > 0) return setNotice({ ok: false, text: CONTACT_TEXTS.cooldown(wait) });
+    if (wait > 0) {
+      showAlert(CONTACT_TEXTS.cooldown(wait), 'warning');
+      return;
+    }
     const found = contactFieldErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0 || sending) return;
     setSending(true);
-    setNotice(null);
     try {
       const res = await fetch('/api/notify/client-request', {
         method: 'POST',
@@ -47,7 +50,7 @@ export function PartnershipForm() {
       });
       if (res.ok) setValues(EMPTY);
       else console.error('partnership request failed', res.status, await res.text().catch(() => ''));
-      setNotice({ ok: res.ok, text: res.ok ? CONTACT_TEXTS.success : CONTACT_TEXTS.failure });
+      showAlert(res.ok ? CONTACT_TEXTS.success : CONTACT_TEXTS.failure, res.ok ? 'success' : 'error');
     } catch (err) {
       console.error('partnership request failed', err);
     } finally {
@@ -114,16 +117,9 @@ export function PartnershipForm() {
         />
         {err('message')}
       </div>
-      <button type="submit" className={styles.submit} disabled={sending}>
+      <Button type="submit" size="lg" loading={sending}>
         {sending ? 'Отправляем…' : 'Стать партнёром'}
-      </button>
-      <div aria-live="polite">
-        {notice ? (
-          <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? styles.ok : styles.fail}>
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
+      </Button>
     </form>
   );
 }

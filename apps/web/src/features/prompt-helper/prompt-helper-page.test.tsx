@@ -73,7 +73,7 @@ describe('prompt helper', () => {
     await user.click(screen.getByRole('button', { name: 'Получить промт!' }));
     const dialog = screen.getByRole('dialog', { name: 'Нет заполненных данных' });
     expect(dialog.querySelector('img[src="/site/sad-robot.svg"]')).not.toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: 'Закрыть' }));
+    await user.click(within(dialog).getByText('Закрыть', { selector: 'button' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bodies).toHaveLength(0);
   });

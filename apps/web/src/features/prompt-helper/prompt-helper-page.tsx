@@ -7,6 +7,7 @@ import {
 } from '@otklik/contract/site-constants';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { usePageMeta } from '@/shared/lib/use-page-meta';
+import { Button } from '@/shared/ui/button';
 import { createHelperPrompt } from './api/create-helper';
 import { EmptyAnswersModal } from './components/empty-modal';
 import { HelperResult } from './components/helper-result';
@@ -119,18 +120,17 @@ export default function PromptHelperPage() {
             Enter — следующий вопрос, Shift+Enter — новая строка
           </p>
           <div className={styles.nav}>
-            <button type="button" className={styles.secondary} onClick={() => setStep(step - 1)} disabled={step === 0}>
+            <Button variant="secondary" size="lg" onClick={() => setStep(step - 1)} disabled={step === 0}>
               Назад
-            </button>
+            </Button>
             {step === LAST ? (
-              <button type="button" className={styles.primary} onClick={() => void generate()} disabled={loading}>
-                {loading ? <span className={styles.spinner} aria-hidden="true" /> : null}
+              <Button size="lg" onClick={() => void generate()} loading={loading}>
                 {loading ? 'Составляем промт…' : PROMPT_HELPER_TEXTS.submit}
-              </button>
+              </Button>
             ) : (
-              <button type="button" className={styles.primary} onClick={next}>
+              <Button size="lg" onClick={next}>
                 Далее
-              </button>
+              </Button>
             )}
           </div>
         </div>
@@ -139,7 +139,7 @@ export default function PromptHelperPage() {
           {result ? <HelperResult prompt={result.prompt} insights={result.insights} /> : null}
         </div>
       </div>
-      {emptyOpen ? <EmptyAnswersModal onClose={closeEmpty} /> : null}
+      <EmptyAnswersModal open={emptyOpen} onClose={closeEmpty} />
     </div>
   );
 }

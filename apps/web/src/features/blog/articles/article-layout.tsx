@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '@/shared/lib/use-page-meta';
+import { ButtonLink } from '@/shared/ui/button';
 import styles from '../blog.module.css';
 
 export function ArticleLayout({ path, title, children }: { path: string; title: string; children: ReactNode }) {
@@ -15,9 +16,14 @@ export function ArticleLayout({ path, title, children }: { path: string; title: 
         {children}
         <aside className={styles.cta}>
           <p>Попробуйте Отклик на своих данных — 14 дней бесплатно, без привязки карты.</p>
-          <Link to="/assistant/create/design?trial=14days" className={styles.ctaButton}>
+          <ButtonLink
+            to="/assistant/create/design?trial=14days"
+            variant="secondary"
+            size="lg"
+            className={styles.ctaButton}
+          >
             Создать ассистента
-          </Link>
+          </ButtonLink>
         </aside>
       </article>
     </div>

@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AlertHost } from '@/shared/ui/alert-host';
+import { clearAlerts } from '@/shared/ui/alert-store';
 import { ContactForm } from './contact-form';
 
 type Call = { url: string; body: Record<string, string> };
@@ -16,13 +18,20 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  clearAlerts();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 const setup = (fakeTimers = false) => {
   const user = userEvent.setup(fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
-  render(<ContactForm />);
+  // The results show as the app's alerts (spec §8), so the page's alert host is there too.
+  render(
+    <>
+      <ContactForm />
+      <AlertHost />
+    </>,
+  );
   return {
     user,
     name: screen.getByLabelText('Имя'),

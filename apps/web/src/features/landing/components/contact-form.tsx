@@ -7,6 +7,8 @@ import {
   contactFieldErrors,
 } from '@otklik/contract/site-constants';
 import { type FormEvent, useId, useState } from 'react';
+import { showAlert } from '@/shared/ui/alert-store';
+import { Button } from '@/shared/ui/button';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { sendContactRequest } from '../api/send-contact-request';
 import { CONTACT } from '../texts';
@@ -14,7 +16,6 @@ import styles from './contact-form.module.css';
 import { useCooldown } from './use-cooldown';
 
 type Values = Record<ContactField, string>;
-type Notice = { type: 'success' | 'error' | 'warning'; text: string } | null;
 
 const EMPTY: Values = { name: '', phone: '', email: '', message: '' };
 
@@ -27,7 +28,6 @@ export function ContactForm({ source = 'landing' }: { source?: ContactSource }) 
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
   const cooldown = useCooldown(CONTACT_COOLDOWN_SECONDS);
 
   const change = (field: ContactField) => (value: string) => {
@@ -48,24 +48,20 @@ export function ContactForm({ source = 'landing' }: { source?: ContactSource }) 
     if (sending) return;
     const wait = cooldown.left();
     if (wait > 0) {
-      setNotice({ type: 'warning', text: CONTACT_TEXTS.cooldown(wait) });
+      showAlert(CONTACT_TEXTS.cooldown(wait), 'warning');
       return;
     }
     const found = contactFieldErrors(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setNotice(null);
-      return;
-    }
+    if (Object.keys(found).length > 0) return;
     setSending(true);
-    setNotice(null);
     try {
       const ok = await sendContactRequest({ ...values, source });
       if (ok) {
         setValues(EMPTY);
-        setNotice({ type: 'success', text: CONTACT_TEXTS.success });
+        showAlert(CONTACT_TEXTS.success, 'success');
       } else {
-        setNotice({ type: 'error', text: CONTACT_TEXTS.failure });
+        showAlert(CONTACT_TEXTS.failure, 'error');
       }
     } catch (err) {
       // Spec §8: network exceptions are only logged.
@@ -151,21 +147,10 @@ export function ContactForm({ source = 'landing' }: { source?: ContactSource }) 
         {error('message')}
       </div>
       <div className={styles.footer}>
-        <button type="submit" className={styles.submit} disabled={sending}>
-          {sending ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        <Button type="submit" size="lg" loading={sending} className={styles.submit}>
           {sending ? CONTACT.sending : CONTACT.submit}
-        </button>
+        </Button>
         <p className={styles.consent}>{CONTACT.consent}</p>
-      </div>
-      <div className={styles.notices} aria-live="polite">
-        {notice ? (
-          <p
-            role={notice.type === 'success' ? 'status' : 'alert'}
-            className={`${styles.notice} ${styles[notice.type]}`}
-          >
-            {notice.text}
-          </p>
-        ) : null}
       </div>
     </form>
   );

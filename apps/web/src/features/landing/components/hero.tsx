@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink, buttonClassName } from '@/shared/ui/button';
 import styles from '../landing.module.css';
 import { HERO, TRIAL_PATH } from '../texts';
 import { WidgetDemo } from './widget-demo';
@@ -14,10 +14,11 @@ export function Hero() {
           </h1>
           <p className={styles.heroLead}>{HERO.lead}</p>
           <div className={styles.actions}>
-            <Link to={TRIAL_PATH} className={styles.primaryButton}>
+            <ButtonLink to={TRIAL_PATH} size="lg" className={styles.raised}>
               {HERO.cta}
-            </Link>
-            <a href="#pricing" className={styles.ghostButton}>
+            </ButtonLink>
+            {/* An in-page anchor, not a route: the router would scroll to the top. */}
+            <a href="#pricing" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
               {HERO.secondary}
             </a>
           </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink, buttonClassName } from '@/shared/ui/button';
 import styles from '../landing.module.css';
 import { PRICING, planPath, telegramLink } from '../texts';
 import { Icon } from './icons';
@@ -39,12 +39,14 @@ export function Pricing({ telegram }: { telegram: string }) {
                 <strong>{plan.price}</strong> {PRICING.perMonth}
               </p>
               <Features items={plan.features} />
-              <Link
+              <ButtonLink
                 to={planPath(plan.slug)}
-                className={'popular' in plan ? styles.primaryButton : styles.secondaryButton}
+                size="lg"
+                fullWidth
+                className={'popular' in plan ? styles.raised : styles.soft}
               >
                 {plan.button}
-              </Link>
+              </ButtonLink>
             </article>
           ))}
           <article className={styles.plan}>
@@ -55,7 +57,7 @@ export function Pricing({ telegram }: { telegram: string }) {
             </p>
             <Features items={unlimited.features} />
             <a
-              className={styles.secondaryButton}
+              className={buttonClassName({ size: 'lg', fullWidth: true }, styles.soft)}
               href={telegramLink(telegram)}
               target="_blank"
               rel="noopener noreferrer"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ButtonLink, buttonClassName } from '@/shared/ui/button';
 import styles from '../landing.module.css';
 import { ADVANTAGES, AI_FEATURES, HOW_IT_WORKS, TAGLINE, TRIAL_PATH, TURNKEY, telegramLink } from '../texts';
 import { Icon, type IconName } from './icons';
@@ -14,12 +15,12 @@ export function Tagline() {
           <p className={styles.taglineText}>{TAGLINE.text}</p>
         </div>
         <div className={styles.taglineActions}>
-          <Link to={TRIAL_PATH} className={styles.lightButton}>
+          <ButtonLink to={TRIAL_PATH} size="lg" variant="secondary" className={styles.onDark}>
             {TAGLINE.primary}
-          </Link>
-          <Link to={TRIAL_PATH} className={styles.outlineLightButton}>
+          </ButtonLink>
+          <ButtonLink to={TRIAL_PATH} size="lg" variant="ghost" className={styles.onDarkOutline}>
             {TAGLINE.secondary}
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     </section>
@@ -107,25 +108,32 @@ export function AiFeatures() {
 export function Turnkey({ telegram }: { telegram: string }) {
   return (
     <section className={styles.section} aria-labelledby="turnkey-title">
-      <div className={`${styles.container} ${styles.turnkey}`}>
-        <div>
-          <h2 id="turnkey-title" className={styles.sectionTitle}>
-            {TURNKEY.title}
-          </h2>
-          <p className={styles.turnkeyText}>{TURNKEY.text}</p>
-          <ul className={styles.checks}>
-            {TURNKEY.points.map((p) => (
-              <li key={p}>
-                <Icon name="check" size={20} />
-                {p}
-              </li>
-            ))}
-          </ul>
+      <div className={styles.container}>
+        <div className={styles.turnkey}>
+          <div>
+            <h2 id="turnkey-title" className={styles.sectionTitle}>
+              {TURNKEY.title}
+            </h2>
+            <p className={styles.turnkeyText}>{TURNKEY.text}</p>
+            <ul className={styles.checks}>
+              {TURNKEY.points.map((p) => (
+                <li key={p}>
+                  <Icon name="check" size={20} />
+                  {p}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <a
+            className={buttonClassName({ size: 'lg' }, styles.raised)}
+            href={telegramLink(telegram)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <Icon name="send" size={20} />
+            {TURNKEY.button}
+          </a>
         </div>
-        <a className={styles.primaryButton} href={telegramLink(telegram)} target="_blank" rel="noopener noreferrer">
-          <Icon name="send" size={20} />
-          {TURNKEY.button}
-        </a>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { COPY_FEEDBACK_MS, PROMPT_HELPER_TEXTS } from '@otklik/contract/site-constants';
 import { useEffect, useId, useState } from 'react';
+import { Button } from '@/shared/ui/button';
 import styles from '../prompt-helper.module.css';
 
 const stripNumber = (tip: string) => tip.replace(/^\d{1,2}[.)]\s*/, '');
@@ -31,20 +32,27 @@ export function HelperResult({ prompt, insights }: { prompt: string; insights: s
         <h2 id={`${id}-title`} className={styles.resultTitle}>
           {PROMPT_HELPER_TEXTS.promptHeading}
         </h2>
-        <button type="button" className={copied ? `${styles.copy} ${styles.copied}` : styles.copy} onClick={copy}>
-          {copied ? (
-            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="m5 12.5 4.5 4.5L19 7.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-              />
-            </svg>
-          ) : null}
+        <Button
+          variant="secondary"
+          size="sm"
+          className={copied ? styles.copied : undefined}
+          onClick={copy}
+          icon={
+            copied ? (
+              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path
+                  d="m5 12.5 4.5 4.5L19 7.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                />
+              </svg>
+            ) : null
+          }
+        >
           {copied ? PROMPT_HELPER_TEXTS.copied : PROMPT_HELPER_TEXTS.copy}
-        </button>
+        </Button>
       </div>
       <pre className={styles.prompt}>{prompt}</pre>
       {insights.length > 0 ? (
