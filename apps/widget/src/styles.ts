@@ -165,8 +165,8 @@ button:disabled { cursor: default; }
   animation: rise .18s ease-out;
 }
 .emoji { font-family: "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif; font-size: 20px; line-height: 1; aspect-ratio: 1; border-radius: 8px; display: grid; place-items: center; }
-.brand { margin: 8px 0 0; text-align: center; font-size: 11.5px; color: #8a9099; }
-.brand b { font-weight: 600; color: #4b5563; }
+.brand { margin: 8px 0 0; text-align: center; font-size: 11.5px; color: #6b7280; }
+.brand b { font-weight: 600; color: #374151; }
 /* Hover looks only where a pointer hovers: on touch screens a tap would leave them stuck (a chip
    that appears under the finger after the launcher is tapped looked selected). */
 @media (hover: hover) {
