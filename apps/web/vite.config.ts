@@ -1,9 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // .gz and .br beside each text asset; the server sends them as they are (@fastify/static
+    // preCompressed), so no request pays for compression.
+    compression({
+      algorithms: [defineAlgorithm('gzip', { level: 9 }), 'brotliCompress'],
+      include: /\.(js|css|svg|json)$/,
+      threshold: 1024,
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -19,11 +19,26 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+      preCompressed: true,
+      // Our own Cache-Control below, not send's default max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        // Hashed file names never change content: cached for good. The rest is revalidated.
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
+    });
+    // The same URL answers gzip, brotli or plain: caches must key on Accept-Encoding. (Set in
+    // onSend, since the CORS plugin writes its own Vary over what setHeaders puts there.)
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (reply.hasHeader('content-encoding') && !req.url.startsWith('/api/')) {
+        const vary = String(reply.getHeader('vary') ?? '');
+        if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      }
+      return payload;
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
