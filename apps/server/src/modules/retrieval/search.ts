@@ -70,16 +70,28 @@ export async function searchKnowledge(
        from terms, st group by lexeme, df, st.n),
      -- Passages are looked up only through the stems that are not in every other passage; the
      -- common ones still add to the score of the passages found (a MaxScore-like shortcut).
+     -- When every stem is common, a passage must hold two of the six rarest to be a candidate:
+     -- scoring every passage that holds any common stem is what made such questions slow.
+     d as (select lexeme, min(df) df from terms where lexeme in (select lexeme from qt) group by lexeme),
+     pairs as (
+       select string_agg('(' || quote_literal(x.lexeme) || ' & ' || quote_literal(y.lexeme) || ')', ' | ') q
+       from (select lexeme from d order by df, lexeme limit 6) x
+         join (select lexeme from d order by df, lexeme limit 6) y on x.lexeme < y.lexeme),
      tq as (
        select coalesce(
          string_agg(quote_literal(lexeme), ' | ') filter (where df <= greatest(st.n * $8::float8, 50)),
+         (select q from pairs),
          string_agg(quote_literal(lexeme), ' | '))::tsquery tq
-       from qt join (select lexeme, min(df) df from terms group by lexeme) d using (lexeme), st),
+       from d, st),
      ranked as (
        select c.id,
          sum(qt.idf * (u.tf * ($4::float8 + 1)) / (u.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.token_count / st.avgdl)))::float8 score
-       from tq, st, knowledge_chunks c
-         cross join lateral (select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf from unnest(c.tsv)) u
+       -- Only the question's stems of each passage are unnested (setweight marks them, ts_filter
+       -- keeps them): unnesting whole passages was most of the query's time.
+       from tq, st, (select array_agg(lexeme) a from qt) qa, knowledge_chunks c
+         cross join lateral (
+           select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf
+           from unnest(ts_filter(setweight(c.tsv, 'A', qa.a), '{a}'))) u
          join qt on qt.lexeme = u.lexeme
        where c.assistant_id = $1 and c.tsv @@ tq.tq
        group by c.id

@@ -111,16 +111,22 @@ export function synonymMap(ctx: Pick<AppContext, 'database'>): Promise<Map<strin
   return synonymsCache;
 }
 
+const gramsCache = new Map<string, Set<string>>();
+function trigrams(s: string): Set<string> {
+  let set = gramsCache.get(s);
+  if (set) return set;
+  set = new Set<string>();
+  const p = `  ${s} `;
+  for (let i = 0; i + 3 <= p.length; i++) set.add(p.slice(i, i + 3));
+  if (gramsCache.size > 50_000) gramsCache.clear();
+  gramsCache.set(s, set);
+  return set;
+}
+
 /** Trigram similarity of two stems (as pg_trgm counts it: padded, lower-cased). */
 export function trigramSimilarity(a: string, b: string): number {
-  const grams = (s: string) => {
-    const p = `  ${s} `;
-    const set = new Set<string>();
-    for (let i = 0; i + 3 <= p.length; i++) set.add(p.slice(i, i + 3));
-    return set;
-  };
-  const x = grams(a);
-  const y = grams(b);
+  const x = trigrams(a);
+  const y = trigrams(b);
   let common = 0;
   for (const g of x) if (y.has(g)) common++;
   return common / (x.size + y.size - common);

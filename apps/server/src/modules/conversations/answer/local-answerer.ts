@@ -168,20 +168,35 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
   const total = weights.reduce((a, b) => a + b, 0) || 1;
+  // How well a question stem is matched by one stem of a passage; memoised, as the same pairs
+  // recur across the sentences of the passages.
+  const pairs = new Map<string, number>();
+  const pair = (t: string, l: string): number => {
+    if (t === l) return 1;
+    const key = `${t}\u0000${l}`;
+    let v = pairs.get(key);
+    if (v !== undefined) return v;
+    const syn = synonyms.get(t);
+    v = syn?.has(l) ? 0.8 : rootStrength(t, l);
+    if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
+    if (v === 0 && syn) for (const s of syn) if (rootStrength(s, l) > 0) v = 0.55;
+    pairs.set(key, v);
+    return v;
+  };
   const match = (t: string, set: Set<string>): number => {
     if (set.has(t)) return 1;
-    const syn = synonyms.get(t);
-    if (syn) for (const s of syn) if (set.has(s)) return 0.8;
     let best = 0;
     for (const l of set) {
-      best = Math.max(best, rootStrength(t, l));
-      if (best < 0.6 && t.length >= 5 && trigramSimilarity(t, l) >= 0.55) best = 0.6;
+      const v = pair(t, l);
+      if (v > best) {
+        best = v;
+        if (best >= 0.9) break;
+      }
     }
-    if (best === 0 && syn) for (const s of syn) for (const l of set) if (rootStrength(s, l) > 0) return 0.55;
     return best;
   };
-  const cover = (score: (t: string) => number) =>
-    terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t), 0) / total;
+  const cover = (score: (t: string, i: number) => number) =>
+    terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const qText = question.toLowerCase().replace(/ё/g, 'е');
   const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
@@ -194,19 +209,23 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
   const precision = (stems: string[]) => {
     const own = stems.filter((l) => !filler.has(l));
     if (own.length === 0) return 0;
-    return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => match(l, new Set([t])))), 0) / own.length;
+    return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(l, t))), 0) / own.length;
   };
   passages.forEach((passage, p) => {
     const heading = new Set(lexemes[p] ?? []);
     const list = (unitsOf[p] ?? []).map((u) => ({ ...u, lexemes: new Set(lexemes[k++] ?? []) }));
     units.push(list);
     const all = new Set([...heading, ...list.flatMap((u) => [...u.lexemes])]);
-    const passageCover = cover((t) => match(t, all));
+    const inAll = terms.map((t) => match(t, all));
+    const inHeading = terms.map((t) => match(t, heading));
+    const passageCover = cover((_, i) => inAll[i] ?? 0);
     const headingBonus = /\?\s*$/.test(passage.heading)
       ? 0.15 * precision(lastHeadingStems(passage.heading, heading))
       : 0;
     list.forEach((u, i) => {
-      const unitCover = cover((t) => Math.max(match(t, u.lexemes), 0.75 * match(t, heading), 0.4 * match(t, all)));
+      const unitCover = cover((t, i) =>
+        Math.max(match(t, u.lexemes), 0.75 * (inHeading[i] ?? 0), 0.4 * (inAll[i] ?? 0)),
+      );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const typed =
         (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) + faq;
