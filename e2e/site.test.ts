@@ -124,6 +124,9 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
       expect(html).toContain(`<meta property="og:title" content="${meta.title}" />`);
       expect(html).toContain(`<meta property="og:url" content="${server.url}${pagePath}" />`);
     }
+    // The landing's own chunks are preloaded from the start, not after the router has started.
+    const landing = await (await fetch(`${server.url}/`)).text();
+    expect(landing).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/landing-page-[\w-]+\.js" \/>/);
     const image = await fetch(`${server.url}/og-image.png`);
     expect(image.headers.get('content-type')).toBe('image/png');
 

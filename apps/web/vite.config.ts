@@ -27,5 +27,7 @@ export default defineConfig({
       '/telegram': 'http://localhost:3000',
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  // The manifest tells the server which chunks each public page needs, to preload them from
+  // index.html (apps/server/src/modules/site/seo.ts).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
 });

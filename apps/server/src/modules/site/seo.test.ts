@@ -1,6 +1,14 @@
 import { PUBLIC_PAGE_META } from '@otklik/contract/site-constants';
 import { describe, expect, it } from 'vitest';
-import { normalizePagePath, PUBLIC_PAGES, renderIndexHtml, robotsTxt, sitemapXml } from './seo';
+import {
+  type BuildManifest,
+  normalizePagePath,
+  PUBLIC_PAGES,
+  pagePreloadTags,
+  renderIndexHtml,
+  robotsTxt,
+  sitemapXml,
+} from './seo';
 
 const INDEX = `<!doctype html>
 <html lang="ru">
@@ -56,5 +64,26 @@ describe('page head written into index.html', () => {
     const robots = robotsTxt('https://otklik.ru');
     expect(robots).toContain('Disallow: /dashboard');
     expect(robots).toContain('Sitemap: https://otklik.ru/sitemap.xml');
+  });
+
+  it("preloads the page's own chunks and styles, not what the entry already loads", () => {
+    const manifest: BuildManifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_jsx-1.js'], css: ['assets/index-1.css'] },
+      '_jsx-1.js': { file: 'assets/jsx-1.js' },
+      '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_jsx-1.js'] },
+      'src/features/landing/landing-page.tsx': {
+        file: 'assets/landing-1.js',
+        imports: ['index.html', '_shared-1.js', '_jsx-1.js'],
+        css: ['assets/landing-1.css'],
+      },
+    };
+    expect(pagePreloadTags('/', manifest)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/landing-1.css" />',
+      '<link rel="modulepreload" crossorigin href="/assets/landing-1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js" />',
+    ]);
+    expect(renderIndexHtml(INDEX, '/', 'https://otklik.ru', manifest)).toContain('href="/assets/landing-1.js"');
+    expect(pagePreloadTags('/dashboard', manifest)).toEqual([]);
+    expect(pagePreloadTags('/', undefined)).toEqual([]);
   });
 });

@@ -79,14 +79,62 @@ export function pageHeadTags(path: string, publicUrl: string): { title: string; 
   return { title: meta.title, tags };
 }
 
+/** The web build's manifest (vite `build.manifest`): source module → its chunk, imports and CSS. */
+export type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/**
+ * Where the code of each public page starts in the web build (the lazy routes of
+ * apps/web/src/app/router.tsx). The account forms sit under the lazy TanStack Query layout.
+ */
+const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/': ['src/features/landing/landing-page.tsx'],
+  '/prompt-helper': ['src/features/prompt-helper/prompt-helper-page.tsx'],
+  '/blog': ['src/features/blog/blog-page.tsx'],
+  '/blog/knowledge': ['src/features/blog/articles/knowledge-article.tsx'],
+  '/blog/prompt-guide': ['src/features/blog/articles/prompt-guide-article.tsx'],
+  '/blog/tg-integration': ['src/features/blog/articles/tg-integration-article.tsx'],
+  '/partnership': ['src/features/partnership/partnership-page.tsx'],
+  '/login': ['src/app/query-layout.tsx', 'src/features/auth/login-page.tsx'],
+  '/signup': ['src/app/query-layout.tsx', 'src/features/auth/signup-page.tsx'],
+};
+
+/**
+ * Preload links for the page's own chunks, so the browser fetches and compiles them while the
+ * entry script runs instead of after it (the router asks for them only once it has started).
+ * What the entry already loads is left out; an unknown page or a missing manifest gives none.
+ */
+export function pagePreloadTags(path: string, manifest: BuildManifest | undefined): string[] {
+  const modules = PAGE_MODULES[path];
+  if (!manifest || !modules) return [];
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  const seen = new Set<string>(entry ? [entry[0], ...(entry[1].imports ?? [])] : []);
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    scripts.push(chunk.file);
+    styles.push(...(chunk.css ?? []));
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of modules) visit(key);
+  return [
+    ...[...new Set(styles)].map((href) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(href)}" />`),
+    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(href)}" />`),
+  ];
+}
+
 /**
  * index.html of the built web app with the page's own head: the build's title and
- * description are replaced, the other tags go before </head>.
+ * description are replaced, the meta and preload tags go before </head>.
  */
-export function renderIndexHtml(indexHtml: string, path: string, publicUrl: string): string {
+export function renderIndexHtml(indexHtml: string, path: string, publicUrl: string, manifest?: BuildManifest): string {
   const { title, tags } = pageHeadTags(path, publicUrl);
+  const head = [tags, ...pagePreloadTags(path, manifest)].join('\n    ');
   return indexHtml
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `  ${tags}\n  </head>`);
+    .replace('</head>', () => `  ${head}\n  </head>`);
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { repoPath } from '../../paths';
-import { normalizePagePath, renderIndexHtml } from '../site/seo';
+import { type BuildManifest, normalizePagePath, renderIndexHtml } from '../site/seo';
 
 export const WEB_DIST = repoPath('apps/web/dist');
 
@@ -42,15 +42,19 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
-  // Each page's head (title, description, Open Graph) is written in here, once per path.
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+    : undefined;
+  // Each page's head (title, description, Open Graph, its chunks) is written in here, once per path.
   const pages = new Map<string, string>();
   const pageHtml = (html: string, url: string) => {
-    const path = normalizePagePath(url);
-    let page = pages.get(path);
+    const pagePath = normalizePagePath(url);
+    let page = pages.get(pagePath);
     if (page === undefined) {
-      page = renderIndexHtml(html, path, app.ctx.config.publicUrl);
+      page = renderIndexHtml(html, pagePath, app.ctx.config.publicUrl, manifest);
       // Unknown paths are endless; only a bounded number is kept.
-      if (pages.size < 200) pages.set(path, page);
+      if (pages.size < 200) pages.set(pagePath, page);
     }
     return page;
   };
