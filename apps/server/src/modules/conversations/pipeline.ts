@@ -44,7 +44,28 @@ type AssistantSettings = {
   greeting: string;
 };
 
+/**
+ * Settings are read for every message; a few seconds of staleness after the owner edits them is
+ * harmless and saves a query on the hot path (per process, so other instances catch up as fast).
+ */
+const SETTINGS_TTL_MS = 3000;
+const settingsCache = new Map<string, { at: number; settings: AssistantSettings }>();
+
 async function assistantSettings(ctx: Pick<AppContext, 'db'>, assistantId: string): Promise<AssistantSettings> {
+  const hit = settingsCache.get(assistantId);
+  if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.settings;
+  const settings = await loadSettings(ctx, assistantId);
+  if (settingsCache.size > 5000) settingsCache.clear();
+  settingsCache.set(assistantId, { at: Date.now(), settings });
+  return settings;
+}
+
+/** For the assistant routes: an edit takes effect with the next message. */
+export function forgetAssistantSettings(assistantId: string): void {
+  settingsCache.delete(assistantId);
+}
+
+async function loadSettings(ctx: Pick<AppContext, 'db'>, assistantId: string): Promise<AssistantSettings> {
   const [row] = await ctx.db
     .select({
       userId: assistants.userId,

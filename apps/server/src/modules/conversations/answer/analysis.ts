@@ -17,25 +17,34 @@ export async function lexemesOf(ctx: Pick<AppContext, 'database'>, texts: string
   return out;
 }
 
-/** Document frequencies of stems in an assistant's knowledge base, and its passage count. */
-export async function termStats(
+/**
+ * In one round trip: the stems of each text, the document frequencies of `lexemes` in an
+ * assistant's knowledge base and its passage count (BM25's N).
+ */
+export async function analyzeTexts(
   ctx: Pick<AppContext, 'database'>,
   assistantId: string,
+  texts: string[],
   lexemes: string[],
-): Promise<{ n: number; df: Map<string, number> }> {
-  const rows = await ctx.database.query<{ lexeme: string | null; df: number }>(
-    `select lexeme, df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
+): Promise<{ stems: string[][]; n: number; df: Map<string, number> }> {
+  const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(
+    `select t.i::int i, array(select lexeme from unnest(to_tsvector('russian', t.s))) lx, null::int df
+     from unnest($3::text[]) with ordinality t(s, i)
      union all
-     select null, chunks from knowledge_stats where assistant_id = $1`,
-    [assistantId, lexemes],
+     select -1, array[lexeme], df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
+     union all
+     select 0, null, chunks from knowledge_stats where assistant_id = $1`,
+    [assistantId, lexemes, texts.map((t) => t.slice(0, 4000))],
   );
+  const stems: string[][] = texts.map(() => []);
   const df = new Map<string, number>();
   let n = 0;
   for (const r of rows) {
-    if (r.lexeme === null) n = Number(r.df);
-    else df.set(r.lexeme, Number(r.df));
+    if (r.i > 0) stems[r.i - 1] = r.lx ?? [];
+    else if (r.i === 0) n = Number(r.df ?? 0);
+    else if (r.lx?.[0]) df.set(r.lx[0], Number(r.df ?? 0));
   }
-  return { n, df };
+  return { stems, n, df };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   searchKnowledge,
 } from '../../retrieval/search';
 import { ENGINE_TEXTS } from '../texts';
-import { lexemesOf, rootStrength, splitUnits, synonymMap, termStats, trigramSimilarity } from './analysis';
+import { analyzeTexts, lexemesOf, rootStrength, splitUnits, synonymMap, trigramSimilarity } from './analysis';
 import { type SmallTalk, smallTalk } from './small-talk';
 
 type Ctx = Pick<AppContext, 'database'>;
@@ -151,10 +151,7 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
 
   const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
   const texts = [...passages.map((p) => p.heading), ...unitsOf.flat().map((u) => u.text)];
-  const [lexemes, stats] = await Promise.all([
-    lexemesOf(ctx, texts),
-    termStats(ctx, assistantId, [...terms, ...expansions]),
-  ]);
+  const { stems: lexemes, ...stats } = await analyzeTexts(ctx, assistantId, texts, [...terms, ...expansions]);
 
   // Weights: BM25's idf of each question stem in this knowledge base.
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
