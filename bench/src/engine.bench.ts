@@ -19,7 +19,13 @@ import { chunkBlocks } from '../../apps/server/src/modules/knowledge/chunker';
 import { detectFileType } from '../../apps/server/src/modules/knowledge/detect';
 import { parseDocument } from '../../apps/server/src/modules/knowledge/parsers';
 import { indexChunks } from '../../apps/server/src/modules/retrieval/index-store';
-import { ENGINE_FILES, ENGINE_QUESTIONS, scoreFixture } from '../../apps/server/test/fixtures/engine/fixture';
+import {
+  ENGINE_FILES,
+  ENGINE_QUESTIONS,
+  GYM_FILES,
+  GYM_QUESTIONS,
+  scoreFixture,
+} from '../../apps/server/test/fixtures/engine/fixture';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-engine-bench-'));
@@ -61,8 +67,8 @@ async function addFile(assistantId: string, name: string, chunks: { heading: str
   await db.transaction((tx) => indexChunks(tx, assistantId, f.id, chunks));
 }
 
-async function addFixture(assistantId: string) {
-  for (const file of ENGINE_FILES)
+async function addFixture(assistantId: string, files = ENGINE_FILES) {
+  for (const file of files)
     await addFile(
       assistantId,
       file.name,
@@ -107,6 +113,14 @@ const fixture = await scoreFixture(async (q) => {
   const { text } = await ask(fixtureAssistant, q);
   return { text, handoff: text === ENGINE_TEXTS.handoff };
 });
+
+const gymAssistant = await newAssistant();
+await addFixture(gymAssistant, GYM_FILES);
+const gym = await scoreFixture(async (q) => {
+  visitor.used = 20;
+  const { text } = await ask(gymAssistant, q);
+  return { text, handoff: text === ENGINE_TEXTS.handoff };
+}, GYM_QUESTIONS);
 
 // --- XQuAD-ru: does the answer hold the gold answer? ----------------------------------------
 interface Squad {
@@ -170,6 +184,8 @@ const result = {
   fixtureScore: round(fixture.score),
   fixtureInScope: round(fixture.inScope),
   fixtureOutOfScope: round(fixture.outOfScope),
+  gymQuestions: GYM_QUESTIONS.length,
+  gymScore: round(gym.score),
   xquadQuestions: xquadSample.length,
   xquadAnswerHit: round(xquadHit / xquadSample.length),
   xquadHandoff: round(xquadHandoff / xquadSample.length),

@@ -61,7 +61,7 @@ const SYNONYM_GROUPS: string[] = [
   'адрес находиться расположен местоположение добраться офис',
   'телефон номер позвонить звонок связаться связь контакты',
   'почта email e-mail емейл',
-  'график режим расписание часы открыты работать',
+  'график режим расписание часы открыты открываться работать',
   'выходные суббота воскресенье',
   'скидка акция промокод распродажа',
   'гарантия гарантийный',
@@ -97,6 +97,19 @@ const SYNONYM_GROUPS: string[] = [
   'опоздать опоздание задержка',
   'подарок подарочный сертификат',
   'доступ вход пароль логин',
+  'заморозить заморозка приостановить',
+  'друг гость гостевой',
+  'тренировка занятие урок',
+  'годовой год 12 месяцев',
+  'возраст лет',
+  'ходить посещать посещение заниматься',
+  'потерять утеря утерять',
+  'справка документ',
+  'врач доктор',
+  'срочно быстро',
+  'онлайн дистанционно удалённо',
+  'сайт интернет',
+  'карта карточка',
 ];
 
 let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
@@ -194,7 +207,7 @@ const formsCache = new Map<string, string[]>();
 export function rootForms(lexeme: string): string[] {
   const cached = formsCache.get(lexeme);
   if (cached) return cached;
-  const e = lexeme.replace(/ё/g, 'е');
+  const e = lexeme.replace(/ё/g, 'е').replace(/ь/g, '');
   const forms = new Set([e]);
   const prefix = PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 4);
   if (prefix) forms.add(e.slice(prefix.length));

@@ -39,14 +39,14 @@ export const THRESHOLDS = {
 
 /** Words that carry no subject in a customer's question. */
 const FILLER =
-  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся';
+  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся';
 
 /** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
 const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
 const VERB_WEIGHT = 0.8;
 /** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
 const LIGHT_VERBS =
-  'сдать сдавать сдаю подать подавать получить получать взять брать дать давать прийти приходить приехать приезжать смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
+  'сдать сдавать сдаю подать подавать получить получать взять брать дать давать прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
 const LIGHT_WEIGHT = 0.3;
 
 let fillerCache: Promise<{ filler: Set<string>; light: Set<string> }> | undefined;
@@ -119,7 +119,7 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
       .toLowerCase()
       .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)
       ?.slice(0, 60) ?? [];
-  const [[qLexemes = [], ...wordLexemes], synonyms, { filler, light }] = await Promise.all([
+  const [[qLexemes = [], ...wordLexemes], synonymGroups, { filler, light }] = await Promise.all([
     lexemesOf(ctx, [question, ...words]),
     synonymMap(ctx),
     fillerStems(ctx),
@@ -128,6 +128,18 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
   words.forEach((w, i) => {
     if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
   });
+  // A question's stem finds its synonym group also through a form of the same root ("верн" of
+  // "верните" → the group of "вернуть", stemmed "вернут").
+  const synonyms = new Map<string, Set<string>>();
+  for (const t of qLexemes) {
+    const own = synonymGroups.get(t);
+    if (own) synonyms.set(t, own);
+    else
+      for (const [key, group] of synonymGroups)
+        if (rootStrength(t, key) >= 0.65) {
+          synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...group, key]));
+        }
+  }
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
 
