@@ -236,6 +236,33 @@ describe('visitors and messages', () => {
   });
 });
 
+describe('triggers in the pipeline', () => {
+  it('answers with the custom text and stops the conversation on a stop-word in another word form', async () => {
+    const a = await createAssistant(server.app, owner.userId, 'Триггеры');
+    const saved = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/assistant/${a}/triggers`,
+      headers: bearer(owner.token),
+      payload: [
+        {
+          name: 'Жалобы',
+          action: 'CUSTOM_ANSWER_NOTIFY_STOP',
+          stopWords: ['жалоба'],
+          customAnswer: 'Передаём вашу жалобу руководителю, он скоро ответит.',
+        },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const v = await newVisitor(server.app, a);
+    const sent = await send(server.app, a, v.visitorToken, 'Хочу оставить жалобу на курьера');
+    expect(sent.message?.content).toBe('Передаём вашу жалобу руководителю, он скоро ответит.');
+    const [row] = await server.app.ctx.db.select().from(visitors).where(eq(visitors.id, v.visitorId));
+    expect(row?.isPaused).toBe(true);
+    const next = await send(server.app, a, v.visitorToken, 'Здравствуйте');
+    expect(next.events).toEqual([{ event: 'done', data: {} }]);
+  });
+});
+
 describe('the visitor event stream', () => {
   it('pushes operator messages and phone requests at once, and pings', async () => {
     const base = await server.listen();
