@@ -171,7 +171,7 @@ visitor = { id: '', token: '', used: 0 };
 for (const q of questions.slice(0, 30)) await ask(big, q); // warm-up
 const latencies: number[] = [];
 const started = performance.now();
-const N = 600;
+const N = Number(process.env.BENCH_N ?? 600);
 for (let i = 0; i < N; i++) latencies.push((await ask(big, questions[i % questions.length] ?? '')).ms);
 const seconds = (performance.now() - started) / 1000;
 
