@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const withPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL server (other backends, pg_terminate_backend).
+          exclude: [...configDefaults.exclude, 'apps/server/test/**/*.pg.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,

@@ -25,7 +25,7 @@ const KEY_CONTENT: Record<string, (string | RegExp)[]> = {
     'Остались вопросы?',
     'Бот под ключ',
   ],
-  'prompt-helper': ['Вопрос 1 из 12', 'Как называется ваша компания и чем она занимается?'],
+  'prompt-helper': ['Вопрос 1 из 12', 'Как называется ваша компания?'],
   blog: [
     'Пример базы знаний для ИИ-ассистента',
     'Как написать промт для ассистента поддержки',
@@ -136,6 +136,12 @@ describe.skipIf(!hasChromium)('public site in Chromium', () => {
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
     expect(robots).toContain('Disallow: /dashboard');
+
+    // Cabinet pages are the app too; an unknown address shows 'Страница не найдена' with a 404.
+    expect((await fetch(`${server.url}/dashboard/assistants/42/chats`)).status).toBe(200);
+    const missing = await fetch(`${server.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('text/html');
   });
 
   it('contact form: mask, the spec messages word for word, Enter submits, 10-second cooldown, mail to support', async () => {

@@ -46,7 +46,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * fresh DATA_DIR, serving the BUILT web app. Builds nothing: a missing build is an error that
  * says how to make it.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   if (!existsSync(webIndex)) {
     throw new Error('Нет сборки веб-приложения (apps/web/dist). Соберите её: cd apps/web && npx vite build');
   }
@@ -62,6 +62,7 @@ export async function startServer(): Promise<RunningServer> {
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
     SEED_DEMO: '0',
+    ...overrides,
   };
   // The browser flow runs on the embedded mode whatever the CI environment points at.
   delete env.DATABASE_URL;

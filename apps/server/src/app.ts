@@ -23,6 +23,7 @@ import { setTriggerHook } from './modules/conversations/trigger-hook';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { integrationRoutes } from './modules/integration/routes';
 import { registerKnowledgeJobs } from './modules/knowledge/jobs';
+import { resumeUnfinishedFiles } from './modules/knowledge/resume';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { registerMailJobs } from './modules/mail/jobs';
 import { modelRoutes } from './modules/models/routes';
@@ -47,6 +48,8 @@ export interface BuildOptions extends ContextOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -57,11 +60,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // The visitor's event stream carries its token in the query (EventSource sends no headers).
+            serializers: { req: (req) => ({ method: req.method, url: maskTokens(req.url), reqId: req.id }) },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,6 +79,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => closeContext(ctx));
   registerMailJobs(ctx);
   registerKnowledgeJobs(ctx);
+  // Jobs lost with a previous process (the in-process queue keeps none) are queued again; a
+  // failure here is logged, not fatal: the server still serves, and the next start tries again.
+  app.addHook('onReady', async () => {
+    await resumeUnfinishedFiles(ctx).catch((err: unknown) =>
+      app.log.error({ err }, 'could not queue unfinished knowledge files again'),
+    );
+  });
   setTriggerHook(ctx, runTriggers);
 
   await app.register(fastifySwagger, {
@@ -86,7 +99,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(config.REDIS_URL ? { redis: await rateLimitRedis(config.REDIS_URL), nameSpace: `${ctx.redisPrefix}:rl:` } : {}),
+    ...(config.REDIS_URL
+      ? { redis: await rateLimitRedis(app, config.REDIS_URL), nameSpace: `${ctx.redisPrefix}:rl:` }
+      : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       message: `Слишком много запросов. Повторите через ${Math.max(1, Math.ceil(context.ttl / 1000))} сек.`,
@@ -127,7 +142,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
-async function rateLimitRedis(url: string) {
+/** Secrets in a URL's query (`token=…`) are never written to the log (ARCHITECTURE §6). */
+export const maskTokens = (url: string) => url.replace(/([?&](?:token|visitorToken)=)[^&#]*/gi, '$1***');
+
+async function rateLimitRedis(app: FastifyInstance, url: string) {
   const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
 }

@@ -28,6 +28,18 @@ describe('settings from the environment', () => {
     expect(attempt({ LOG_LEVEL: 'loud' })).toMatch(/^Неверная настройка LOG_LEVEL/);
   });
 
+  it('believes no X-Forwarded-For by default and reads TRUST_PROXY as a flag or proxy addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8, ::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/^Неверная настройка TRUST_PROXY="2"/);
+    expect(() => loadConfig({ TRUST_PROXY: 'всем' })).toThrow(/^Неверная настройка TRUST_PROXY="всем"/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,22 @@ const Env = z.object({
   /** Seed the demo account and site assistant on start: default on in the embedded mode outside tests. */
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (rate limits, contact requests):
+   * nobody by default, so a client cannot pick its own address; behind a reverse proxy `true`
+   * (any) or the proxies' addresses and networks separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | string[] => {
+      if (v === undefined || v === 'false') return false;
+      if (v === 'true') return true;
+      const list = v.split(',').map((a) => a.trim());
+      if (list.every((a) => isIP(a.replace(/\/\d{1,3}$/, '')) !== 0)) return list;
+      ctx.addIssue({ code: 'custom', message: 'ожидается true, false или адреса прокси через запятую' });
+      return z.NEVER;
+    }),
   /** Test-only: lets the site scraper reach loopback addresses. */
   SCRAPE_ALLOW_LOOPBACK: Flag,
   /** Switches rate limits off; only for benchmarks. */
@@ -45,13 +62,22 @@ const Env = z.object({
   /** Overrides of the GigaChat API and OAuth addresses (tests, proxies). */
   GIGACHAT_BASE_URL: Url(['http', 'https']).optional(),
   GIGACHAT_AUTH_URL: Url(['http', 'https']).optional(),
+  /**
+   * Embeddings for vector retrieval (ARCHITECTURE §2): a model of the OpenAI-compatible API, or
+   * `ollama:<name>`; `off` switches them off. Resolved in loadConfig (the default depends on the
+   * providers set).
+   */
+  EMBEDDINGS_MODEL: z
+    .string()
+    .regex(/^[\w.:/-]{1,200}$/, 'ожидается имя модели эмбеддингов, `ollama:<имя>` или off')
+    .optional(),
   /** A model call is abandoned after this long without a streamed chunk (and 3× this in total). */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** Retries of a model call refused with 429/5xx or timed out before its first chunk. */
   LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** First backoff between retries, doubling each time (a shorter Retry-After wins). */
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /** Model tokens one assistant may spend per UTC day; beyond it the local answerer replies. */
+  /** Model tokens one assistant may spend per UTC day (0: no limit); beyond it the local answerer replies. */
   LLM_DAILY_TOKENS: z.coerce.number().int().min(0).default(200_000),
   /** Comment lines keeping a visitor's event stream open through proxies (tests shorten it). */
   SSE_PING_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
@@ -79,7 +105,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   return {
     ...c,
+    EMBEDDINGS_MODEL: embeddingsModel(c),
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };
+}
+
+/**
+ * The embeddings model to use, or undefined for none (lexical retrieval only). The default is
+ * OpenAI's own `text-embedding-3-small`, but only with OpenAI itself: an OpenAI-compatible API
+ * (OPENAI_BASE_URL) names its models differently, so there the model must be chosen explicitly.
+ */
+function embeddingsModel(c: z.infer<typeof Env>): string | undefined {
+  const id = c.EMBEDDINGS_MODEL;
+  if (id === undefined) return c.OPENAI_API_KEY && !c.OPENAI_BASE_URL ? 'text-embedding-3-small' : undefined;
+  if (id === 'off') return undefined;
+  const wrong = (why: string) => new ConfigError(`Неверная настройка EMBEDDINGS_MODEL=${JSON.stringify(id)}: ${why}`);
+  if (id.startsWith('gigachat:')) throw wrong('эмбеддинги GigaChat не поддерживаются');
+  if (id.startsWith('ollama:')) {
+    if (id.length === 'ollama:'.length) throw wrong('ожидается ollama:<имя модели>');
+    if (!c.OLLAMA_URL) throw wrong('для моделей ollama:<имя> нужен OLLAMA_URL');
+  } else if (!c.OPENAI_API_KEY && !c.OPENAI_BASE_URL) throw wrong('нужен OPENAI_API_KEY или OPENAI_BASE_URL');
+  return id;
 }

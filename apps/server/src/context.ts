@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { type Bus, memoryBus, redisBus } from './infra/bus';
 import { type Database, openPglite, openPostgres } from './infra/db';
+import { enableVectorStore } from './infra/db/vector';
+import { type Embedder, embedderFor } from './infra/llm/embeddings';
 import { devMailbox, type Mailer, smtpMailer } from './infra/mail';
 import { bullQueue, memoryQueue, type Queue } from './infra/queue';
 import { localStorage, type Storage } from './infra/storage';
@@ -16,6 +18,12 @@ export interface AppContext {
   queue: Queue;
   mailer: Mailer;
   storage: Storage;
+  /**
+   * Present when an embeddings model is configured and the database has pgvector: passages are
+   * then embedded on ingestion and vector similarity is fused into retrieval. Absent, retrieval
+   * is lexical only and nothing of vectors runs.
+   */
+  embeddings?: Embedder;
   log: FastifyBaseLogger;
   /** Prefix for shared Redis keys, so that test apps sharing one Redis never see each other. */
   redisPrefix: string;
@@ -35,18 +43,48 @@ export async function createContext(
   opts: ContextOptions = {},
 ): Promise<AppContext> {
   const redisPrefix = opts.redisPrefix ?? 'otklik';
+  const embedder = embedderFor(config);
   const database =
     opts.database ??
     (config.DATABASE_URL
-      ? await openPostgres(config.DATABASE_URL)
-      : await openPglite(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'db')));
+      ? await openPostgres(config.DATABASE_URL, (err) => log.warn({ err }, 'idle database connection closed'))
+      : await openPglite(opts.inMemoryDb ? undefined : path.join(config.dataDir, 'db'), { vector: Boolean(embedder) }));
+  const embeddings = embedder && (await withVectorStore(database, embedder, log));
   const bus = config.REDIS_URL ? await redisBus(config.REDIS_URL, `${redisPrefix}:bus:`) : memoryBus();
   const queue = config.REDIS_URL ? await bullQueue(config.REDIS_URL, log, `${redisPrefix}:q`) : memoryQueue(log);
   const mailer = config.SMTP_URL
     ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : devMailbox(path.join(config.dataDir, 'mail'), config.MAIL_FROM);
   const storage = localStorage(path.join(config.dataDir, 'files'));
-  return { config, database, db: database.db, bus, queue, mailer, storage, log, redisPrefix };
+  return {
+    config,
+    database,
+    db: database.db,
+    bus,
+    queue,
+    mailer,
+    storage,
+    ...(embeddings ? { embeddings } : {}),
+    log,
+    redisPrefix,
+  };
+}
+
+async function withVectorStore(
+  database: Database,
+  embedder: Embedder,
+  log: FastifyBaseLogger,
+): Promise<Embedder | undefined> {
+  const support = await enableVectorStore(database);
+  if (support.ok) {
+    log.info({ model: embedder.model }, 'vector retrieval on: embeddings stored with pgvector');
+    return embedder;
+  }
+  log.warn(
+    { reason: support.reason },
+    'embeddings model configured but the database has no pgvector: lexical retrieval only',
+  );
+  return undefined;
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

@@ -181,6 +181,17 @@ describe('synonymizer (spec §7, §9)', () => {
     expect(anonymous.statusCode).toBe(401);
     expect((await synonyms('я'.repeat(1001))).statusCode).toBe(400);
   });
+
+  it('answers 429 in Russian past 30 calls a minute by one owner; another owner is not affected', async () => {
+    const busy = await createOwner(server.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++) codes.push((await synonyms('доставка', busy.token)).statusCode);
+    expect(codes).toEqual(Array(30).fill(200));
+    const limited = await synonyms('доставка', busy.token);
+    expect(limited.statusCode).toBe(429);
+    expect(json(limited).message).toMatch(/^Слишком много запросов/);
+    expect((await synonyms('доставка', (await createOwner(server.app)).token)).statusCode).toBe(200);
+  });
 });
 
 describe('corrected answers: another owner', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -473,7 +474,10 @@ describe('delete', () => {
       .insert(messages)
       .values({ assistantId: a.id, visitorId: visitor.id, role: 'visitor', content: 'Привет' });
 
+    await server.app.ctx.storage.put(`owners/${owner.userId}/chats/${a.id}/${randomUUID()}.pdf`, Buffer.from('%PDF'));
+
     const files = path.join(server.config.dataDir, 'files', 'owners', owner.userId);
+    expect(existsSync(path.join(files, 'chats', a.id))).toBe(true);
     expect(existsSync(path.join(files, 'knowledge', a.id))).toBe(true);
     expect(existsSync(path.join(files, 'widgets', widgetId))).toBe(true);
 
@@ -498,6 +502,7 @@ describe('delete', () => {
     expect((await inject({ method: 'GET', url: uri })).statusCode).toBe(404);
     expect(existsSync(path.join(files, 'knowledge', a.id))).toBe(false);
     expect(existsSync(path.join(files, 'widgets', widgetId))).toBe(false);
+    expect(existsSync(path.join(files, 'chats', a.id))).toBe(false);
     const gone = await inject({ method: 'GET', url: `/api/assistant/${a.id}`, headers: bearer(owner.token) });
     expect(gone.statusCode).toBe(404);
   });

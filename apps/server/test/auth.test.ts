@@ -140,6 +140,26 @@ describe('login, check-auth and logout', () => {
     // Another address is not affected.
     expect((await post('/api/login', { email: email(), password: 'x' }, from('10.0.1.4'))).statusCode).toBe(401);
   });
+
+  it('counts attempts by the connection, not by a forged X-Forwarded-For, unless a proxy is trusted', async () => {
+    const direct = await startTestServer({ TRUST_PROXY: undefined });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await direct.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: email(), password: 'x' },
+          headers: from(`10.0.2.${i + 1}`),
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+      expect(codes[10]).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
 });
 
 describe('password reset', () => {
@@ -183,6 +203,39 @@ describe('password reset', () => {
     const reuse = await post('/api/reset-password', { token: resetToken, newPassword: 'третий-1' }, ip);
     expect(reuse.statusCode).toBe(400);
     expect(json(reuse).message).toBe('Ссылка недействительна или устарела. Запросите новую.');
+  });
+
+  it('makes every earlier reset link worthless once the password is set again', async () => {
+    const ip = from('10.0.2.4');
+    const { address, token } = await account(ip);
+    const requestLink = async () => {
+      const before = smtp.mails.length;
+      await post('/api/forgot-password', { email: address }, ip);
+      const mail = await smtp.waitFor(
+        address,
+        (m) => m.subject === 'Восстановление пароля в Отклике' && smtp.mails.indexOf(m) >= before,
+      );
+      return linkFrom(mail, '/reset-password').searchParams.get('token');
+    };
+    const first = await requestLink();
+    const second = await requestLink();
+    expect(first).not.toBe(second);
+    expect((await post('/api/reset-password', { token: second, newPassword: 'новый-12' }, ip)).statusCode).toBe(200);
+    const stale = await post('/api/reset-password', { token: first, newPassword: 'чужой-12' }, ip);
+    expect(stale.statusCode).toBe(400);
+
+    // A change of password in the profile ends pending links too.
+    const third = await requestLink();
+    const signedIn = json<{ token: string }>(await post('/api/login', { email: address, password: 'новый-12' }, ip));
+    const changed = await server.app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { oldPassword: 'новый-12', newPassword: 'третий-12' },
+      headers: bearer(signedIn.token),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await post('/api/reset-password', { token: third, newPassword: 'чужой-12' }, ip)).statusCode).toBe(400);
+    expect((await server.app.inject({ url: '/api/check-auth', headers: bearer(token) })).statusCode).toBe(401);
   });
 
   it('refuses an expired reset link (older than 30 minutes)', async () => {

@@ -223,6 +223,21 @@ describe('operator send (POST /api/assistant/messages/{assistantId}?visitorId)',
     ]);
   });
 
+  it("with role 'user' on a paused conversation stores the text and says the bot did not answer", async () => {
+    const visitor = await conversation(assistantId);
+    await call('PUT', `/api/visitors/${visitor}/assistant/${assistantId}/pause?pause=true`);
+    const res = await call('POST', `/api/assistant/messages/${assistantId}?visitorId=${visitor}`, {
+      role: 'user',
+      content: 'Сколько стоит доставка?',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(json(res)).toEqual({ message: 'Бот не ответил: беседа приостановлена. Сообщение сохранено.' });
+    const history = json<Message[]>(
+      await call('GET', `/api/assistant/messages?assistantId=${assistantId}&visitorId=${visitor}`),
+    );
+    expect(history.at(-1)).toMatchObject({ role: 'user', content: 'Сколько стоит доставка?' });
+  });
+
   it('refuses an empty or whitespace-only message and a too long one (spec §5 "Chat")', async () => {
     const visitor = await conversation(assistantId);
     const url = `/api/assistant/messages/${assistantId}?visitorId=${visitor}`;

@@ -136,6 +136,18 @@ describe('answers through an OpenAI-compatible model', () => {
     expect(sent.events.map((e) => e.event)).toEqual(['delta', 'error']);
   });
 
+  it('ends an answer that trickles on past three silences of time, keeping what was said', async () => {
+    const v = await newVisitor(server.app, assistantId);
+    // Each pause (200 ms) is shorter than the silence limit (300 ms); the whole would take 2.4 s.
+    peer.replies.push({ kind: 'trickle', chunks: Array.from({ length: 12 }, () => 'слово '), delayMs: 200 });
+    const started = Date.now();
+    const sent = await send(server.app, assistantId, v.visitorToken, 'Сколько стоит доставка?');
+    expect(Date.now() - started).toBeLessThan(1800);
+    expect(peer.requests).toHaveLength(1);
+    expect(sent.events.at(0)?.event).toBe('delta');
+    expect(sent.events.at(-1)).toEqual({ event: 'error', data: { message: ENGINE_TEXTS.fallback } });
+  });
+
   it('hands off when the model finds no answer in the materials, never showing the marker', async () => {
     const v = await newVisitor(server.app, assistantId);
     peer.replies.push({ kind: 'stream', chunks: ['HAND', 'OFF'] });

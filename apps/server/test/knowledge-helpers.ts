@@ -1,5 +1,6 @@
+import { KNOWLEDGE_ASSISTANT_MAX_BYTES } from '@otklik/contract';
 import type { FastifyInstance } from 'fastify';
-import { assistants, widgets } from '../src/infra/db/schema';
+import { assistants, knowledgeFiles, widgets } from '../src/infra/db/schema';
 import { bearer } from './helpers/server';
 
 /** An assistant of the owner, made as rows (widget first, as the product does). */
@@ -53,5 +54,17 @@ export async function upload(
     url: `/api/assistant/${assistantId}/file`,
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
+  });
+}
+
+/** Fills the assistant's 200 MB but for `left` bytes, with a ready file that has no bytes on disk. */
+export async function leaveRoom(app: FastifyInstance, assistantId: string, left: number): Promise<void> {
+  await app.ctx.db.insert(knowledgeFiles).values({
+    assistantId,
+    name: 'большой.pdf',
+    mimeType: 'application/pdf',
+    size: KNOWLEDGE_ASSISTANT_MAX_BYTES - left,
+    storageKey: 'owners/x/none',
+    status: 'ready',
   });
 }

@@ -1,13 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SCRAPE_TEXTS } from '@otklik/contract';
+import { KNOWLEDGE_ASSISTANT_MAX_BYTES, SCRAPE_TEXTS } from '@otklik/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchRefused } from '../src/modules/knowledge/safe-fetch';
-import { crawlSite, fetchStartPage } from '../src/modules/knowledge/scrape';
+import { knowledgeFiles } from '../src/infra/db/schema';
+import { enqueueScrape, FAILED_TIME_LIMIT } from '../src/modules/knowledge/jobs';
+import { SITE_QUOTA_EXCEEDED } from '../src/modules/knowledge/quota';
+import { FetchRefused, type Resolver, safeFetch } from '../src/modules/knowledge/safe-fetch';
+import { crawlSite, fetchStartPage, siteFileName } from '../src/modules/knowledge/scrape';
 import { searchKnowledge } from '../src/modules/retrieval/search';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
-import { createAssistant } from './knowledge-helpers';
+import { createAssistant, leaveRoom } from './knowledge-helpers';
 
 interface Item {
   id: string;
@@ -64,6 +67,10 @@ const site: Record<string, { status?: number; type?: string; body?: string; loca
   '/to-private': { status: 301, location: 'http://10.0.0.1/' },
   '/to-file': { status: 302, location: 'file:///etc/passwd' },
   '/to-about': { status: 302, location: '/about' },
+  '/to-loopback': { status: 302, location: 'http://127.0.0.1/' },
+  '/to-loopback6': { status: 301, location: 'http://[::1]/' },
+  '/to-loopback6-port': { status: 307, location: 'http://[::1]:PORT/about' },
+  '/to-intranet': { status: 302, location: 'http://intranet.example/' },
   '/many': {
     body: page(
       'Каталог',
@@ -90,7 +97,7 @@ function startSite(): Promise<void> {
     }
     res.writeHead(item.status ?? 200, {
       'content-type': item.type ?? 'text/html; charset=utf-8',
-      ...(item.location ? { location: item.location } : {}),
+      ...(item.location ? { location: item.location.replace('PORT', new URL(siteUrl).port) } : {}),
     });
     res.end(item.body ?? '');
   });
@@ -130,14 +137,20 @@ const scrape = (app: TestServer['app'], url: string, token = owner.token, id = a
     headers: bearer(token),
   });
 
-const list = async () =>
+const list = async (id = assistantId, token = owner.token) =>
   json<Item[]>(
     await server.app.inject({
       method: 'GET',
-      url: `/api/assistant/${assistantId}/knowledge`,
-      headers: bearer(owner.token),
+      url: `/api/assistant/${id}/knowledge`,
+      headers: bearer(token),
     }),
   );
+
+/** An owner of their own, for tests that scrape a lot: scrapes are rate-limited per owner. */
+async function freshOwner(app = server.app): Promise<{ token: string; id: string }> {
+  const someone = await createOwner(app);
+  return { token: someone.token, id: await createAssistant(app, someone.userId) };
+}
 
 describe('site scrape', () => {
   it('stores the site as one file named after it, with the main text of the linked same-site pages', async () => {
@@ -200,30 +213,32 @@ describe('site scrape', () => {
       ['/missing', 404, SCRAPE_TEXTS.other(404)],
       ['/image', 400, SCRAPE_TEXTS.badRequest],
     ];
-    const before = await list();
+    const mine = await freshOwner();
+    const before = await list(mine.id, mine.token);
     for (const [path, status, message] of cases) {
-      const res = await scrape(server.app, `${siteUrl}${path}`);
+      const res = await scrape(server.app, `${siteUrl}${path}`, mine.token, mine.id);
       expect([path, res.statusCode]).toEqual([path, status]);
       expect(json(res).message).toBe(message);
     }
-    expect(await list()).toEqual(before);
+    expect(await list(mine.id, mine.token)).toEqual(before);
   });
 
   it('refuses an empty address and schemes other than http and https', async () => {
+    const mine = await freshOwner();
     for (const url of ['', '   ']) {
-      const res = await scrape(server.app, url);
+      const res = await scrape(server.app, url, mine.token, mine.id);
       expect(res.statusCode).toBe(400);
       expect(json(res).message).toBe(SCRAPE_TEXTS.urlRequired);
     }
     const missing = await server.app.inject({
       method: 'POST',
-      url: `/api/assistant/${assistantId}/site-scrape`,
-      headers: bearer(owner.token),
+      url: `/api/assistant/${mine.id}/site-scrape`,
+      headers: bearer(mine.token),
     });
     expect(missing.statusCode).toBe(400);
     expect(json(missing).message).toBe(SCRAPE_TEXTS.urlRequired);
     for (const url of ['file:///etc/passwd', 'ftp://127.0.0.1/', 'javascript:alert(1)', 'http://user:pw@127.0.0.1/']) {
-      const res = await scrape(server.app, url);
+      const res = await scrape(server.app, url, mine.token, mine.id);
       expect([url, res.statusCode]).toEqual([url, 400]);
       expect(json(res).message).toBe(SCRAPE_TEXTS.badRequest);
     }
@@ -285,6 +300,143 @@ describe('site scrape: SSRF guard', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(json<{ file: Item }>(ok).file.sourceUrl).toBe(`${siteUrl}/about`);
     await server.app.ctx.queue.drain();
+  });
+});
+
+describe('site scrape: SSRF guard on redirects and host names', () => {
+  const fetchOpts = { timeoutMs: 3000, maxBytes: 1024 * 1024 };
+  /** The test's site stands in for a public one; loopback as such stays refused, as in production. */
+  const standIn = () => ({ address: '127.0.0.1', port: Number(new URL(siteUrl).port) });
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'fetched',
+      (err: unknown) => (err instanceof FetchRefused ? err.reason : String(err)),
+    );
+
+  it('refuses a redirect from an allowed site to loopback when loopback is not allowed', async () => {
+    // The stand-in itself is fetched and its redirects within the site followed.
+    const ok = await safeFetch(`${siteUrl}/to-about`, { ...fetchOpts, standInPublic: standIn() });
+    expect(ok).toMatchObject({ status: 200, url: `${siteUrl}/about` });
+    for (const path of ['/to-loopback', '/to-loopback6', '/to-loopback6-port']) {
+      hits.length = 0;
+      const reason = await refusal(safeFetch(`${siteUrl}${path}`, { ...fetchOpts, standInPublic: standIn() }));
+      // 'address', not 'network': the target was judged before any connection was tried.
+      expect([path, reason]).toEqual([path, 'address']);
+      expect(hits).toEqual([path]);
+    }
+  });
+
+  it('refuses a host name that resolves to a private, loopback or link-local address', async () => {
+    const answers: Record<string, { address: string; family: number }[]> = {
+      'intranet.example': [{ address: '10.1.2.3', family: 4 }],
+      'router.example': [{ address: '192.168.0.1', family: 4 }],
+      'metadata.example': [{ address: '169.254.169.254', family: 4 }],
+      'self.example': [{ address: '::1', family: 6 }],
+      'mapped.example': [{ address: '::ffff:127.0.0.1', family: 6 }],
+      'ula.example': [{ address: 'fd12::1', family: 6 }],
+      // One bad address among good ones is enough: the connection could be made to any of them.
+      'mixed.example': [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.7', family: 4 },
+      ],
+      'nothing.example': [],
+    };
+    const asked: string[] = [];
+    const resolve: Resolver = async (host) => {
+      asked.push(host);
+      return answers[host] ?? [];
+    };
+    for (const host of Object.keys(answers)) {
+      const reason = await refusal(safeFetch(`http://${host}/`, { ...fetchOpts, resolve }));
+      expect([host, reason]).toEqual([host, 'address']);
+    }
+    expect(asked).toEqual(Object.keys(answers));
+    // Loopback allowed (tests) still refuses the private ranges.
+    expect(await refusal(safeFetch('http://intranet.example/', { ...fetchOpts, resolve, allowLoopback: true }))).toBe(
+      'address',
+    );
+    // A name resolving to the allowed site is fetched, so the refusals above are the guard's.
+    const port = new URL(siteUrl).port;
+    const shop: Resolver = async (host) => (host === 'shop.example' ? [{ address: '127.0.0.1', family: 4 }] : []);
+    const page = await safeFetch(`http://shop.example:${port}/about`, {
+      ...fetchOpts,
+      resolve: shop,
+      standInPublic: standIn(),
+    });
+    expect(page.status).toBe(200);
+    // …and a redirect from it to a name resolving to a private address is refused.
+    const both: Resolver = async (host) => (await shop(host)).concat(await resolve(host));
+    expect(
+      await refusal(
+        safeFetch(`http://shop.example:${port}/to-intranet`, { ...fetchOpts, resolve: both, standInPublic: standIn() }),
+      ),
+    ).toBe('address');
+  });
+});
+
+describe('site scrape: the file', () => {
+  it('is named after the Unicode form of a Cyrillic domain, not its punycode', () => {
+    expect(siteFileName('https://xn--80ajpngj0i.xn--p1ai/')).toBe('пекарня.рф');
+    expect(siteFileName(new URL('https://www.пекарня.рф/о-нас').toString())).toBe('пекарня.рф');
+    expect(siteFileName('http://Example.COM:8080/a')).toBe('example.com');
+    expect(siteFileName('http://127.0.0.1:3000/')).toBe('127.0.0.1');
+  });
+
+  it('is marked failed when the crawled text would take the assistant past 200 MB', async () => {
+    const mine = await freshOwner();
+    // Room for the start page (checked in the request), not for the text of the 29 pages behind it.
+    await leaveRoom(server.app, mine.id, 8000);
+    const res = await scrape(server.app, `${siteUrl}/many`, mine.token, mine.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const { file } = json<{ file: Item }>(res);
+    await server.app.ctx.queue.drain();
+    const item = (await list(mine.id, mine.token)).find((f) => f.id === file.id);
+    expect(item).toMatchObject({ status: 'failed', statusReason: SITE_QUOTA_EXCEEDED, size: 0 });
+    const used = (await list(mine.id, mine.token)).reduce((sum, f) => sum + f.size, 0);
+    expect(used).toBeLessThanOrEqual(KNOWLEDGE_ASSISTANT_MAX_BYTES);
+  });
+
+  it('is marked failed with a Russian reason when the crawl runs past its time limit', async () => {
+    const mine = await freshOwner();
+    const [row] = await server.app.ctx.db
+      .insert(knowledgeFiles)
+      .values({
+        assistantId: mine.id,
+        name: '127.0.0.1',
+        mimeType: 'text/plain',
+        size: 0,
+        storageKey: `owners/x/knowledge/${mine.id}/slow`,
+        source: 'site',
+        sourceUrl: `${siteUrl}/slow`,
+      })
+      .returning();
+    const started = Date.now();
+    // The page itself would be waited for a minute; the job's limit ends it first.
+    await enqueueScrape(server.app.ctx, {
+      fileId: row?.id ?? '',
+      url: `${siteUrl}/slow`,
+      limits: { pageTimeoutMs: 60_000 },
+      timeLimitMs: 500,
+    });
+    await server.app.ctx.queue.drain();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const item = (await list(mine.id, mine.token)).find((f) => f.id === row?.id);
+    expect(item).toMatchObject({ status: 'failed', statusReason: FAILED_TIME_LIMIT });
+  });
+});
+
+describe('site scrape: rate limit', () => {
+  it('answers 429 in Russian past 20 scrapes in 10 minutes by one owner; another owner is not affected', async () => {
+    const mine = await freshOwner(guarded.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++)
+      codes.push((await scrape(guarded.app, 'http://10.0.0.1/', mine.token, mine.id)).statusCode);
+    expect(codes).toEqual(Array(20).fill(400));
+    const limited = await scrape(guarded.app, 'http://10.0.0.1/', mine.token, mine.id);
+    expect(limited.statusCode).toBe(429);
+    expect(json(limited).message).toMatch(/^Слишком много запросов/);
+    const someone = await freshOwner(guarded.app);
+    expect((await scrape(guarded.app, 'http://10.0.0.1/', someone.token, someone.id)).statusCode).toBe(400);
   });
 });
 

@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { KNOWLEDGE_ASSISTANT_MAX_BYTES } from '@otklik/contract';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { knowledgeChunks, knowledgeFiles, knowledgeStats, knowledgeTerms } from '../src/infra/db/schema';
 import { searchKnowledge } from '../src/modules/knowledge/../retrieval/search';
-import { addKnowledgeFile } from '../src/modules/knowledge/service';
+import { enqueueIngest } from '../src/modules/knowledge/jobs';
+import { addKnowledgeFile, storageKey } from '../src/modules/knowledge/service';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
-import { createAssistant, upload } from './knowledge-helpers';
+import { createAssistant, leaveRoom, upload } from './knowledge-helpers';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures/knowledge');
 
@@ -226,14 +230,7 @@ describe('knowledge files: bad input', () => {
 
   it('refuses an upload past the 200 MB of an assistant with 413', async () => {
     const full = await createAssistant(server.app, owner.userId, 'Полный');
-    await server.app.ctx.db.insert(knowledgeFiles).values({
-      assistantId: full,
-      name: 'большой.pdf',
-      mimeType: 'application/pdf',
-      size: 200 * 1024 * 1024 - 10,
-      storageKey: 'owners/x/none',
-      status: 'ready',
-    });
+    await leaveRoom(server.app, full, 10);
     const res = await upload(server.app, owner.token, full, 'a.txt', Buffer.from('двадцать байт текста'));
     expect(res.statusCode).toBe(413);
     expect(json(res).message).toMatch(/200 МБ/);
@@ -317,6 +314,94 @@ describe('knowledge files: download and delete', () => {
     expect(item.status).toBe('processing');
     await server.app.ctx.queue.drain();
     expect((await list()).find((f) => f.id === item.id)?.status).toBe('ready');
+  });
+});
+
+describe('knowledge files: the 200 MB of an assistant under concurrent uploads', () => {
+  it('lets only one of two uploads at once take the last room', async () => {
+    const almostFull = await createAssistant(server.app, owner.userId, 'Почти полный');
+    await leaveRoom(server.app, almostFull, 60);
+    const bytes = Buffer.from('Свежий хлеб каждый день'); // 43 bytes: one fits in the 60 left, two do not
+    expect(bytes.length).toBe(43);
+    const replies = await Promise.all(
+      ['а.txt', 'б.txt', 'в.txt'].map((name) => upload(server.app, owner.token, almostFull, name, bytes)),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 413, 413]);
+    await server.app.ctx.queue.drain();
+    const used = (await list(almostFull)).reduce((sum, f) => sum + f.size, 0);
+    expect(used).toBeLessThanOrEqual(KNOWLEDGE_ASSISTANT_MAX_BYTES);
+  });
+});
+
+describe('knowledge files: processing after a restart', () => {
+  it('queues again at start-up the files a previous process left processing', async () => {
+    const id = await createAssistant(server.app, owner.userId, 'После перезапуска');
+    const text = Buffer.from('Пекарня открыта с восьми утра до девяти вечера, без выходных и перерывов.');
+    // Accepted by a process that ended before its in-process job ran: the row and the bytes, no job.
+    const fileId = randomUUID();
+    const key = storageKey(owner.userId, id, fileId);
+    await server.app.ctx.storage.put(key, text);
+    const siteId = randomUUID();
+    await server.app.ctx.db.insert(knowledgeFiles).values([
+      { id: fileId, assistantId: id, name: 'часы.txt', mimeType: 'text/plain', size: text.length, storageKey: key },
+      {
+        id: siteId,
+        assistantId: id,
+        name: '10.0.0.1',
+        mimeType: 'text/plain',
+        size: 0,
+        storageKey: storageKey(owner.userId, id, siteId),
+        source: 'site',
+        sourceUrl: 'http://10.0.0.1/',
+      },
+    ]);
+    await server.app.ctx.queue.drain();
+    expect((await list(id)).map((f) => f.status)).toEqual(['processing', 'processing']);
+
+    // A new process on the same database and files (its own queue, as after a restart).
+    const shared = server.app.ctx.database;
+    const restarted = await buildApp(server.config, {
+      database: { ...shared, close: async () => {} },
+      serveWeb: false,
+      redisPrefix: `test-${randomUUID()}`,
+    });
+    try {
+      await restarted.ready();
+      await restarted.ctx.queue.drain();
+    } finally {
+      await restarted.close();
+    }
+    const items = await list(id);
+    expect(items.find((f) => f.id === fileId)?.status).toBe('ready');
+    expect(await chunksOf(fileId)).toContain('восьми утра');
+    // The scrape is queued again too; its address is refused, so it ends failed, not processing.
+    expect(items.find((f) => f.id === siteId)?.status).toBe('failed');
+  });
+
+  it('indexes a file once when two jobs for it run at the same time', async () => {
+    const id = await createAssistant(server.app, owner.userId, 'Два задания');
+    const res = await upload(
+      server.app,
+      owner.token,
+      id,
+      'цены.txt',
+      Buffer.from('Батон стоит 65 рублей.\n\nКруассан стоит 120 рублей.\n\nТорт на заказ от 1500 рублей.'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { file } = json<{ file: Item }>(res);
+    // As when a job re-queued at start-up meets the one that survived in Redis.
+    await enqueueIngest(server.app.ctx, { fileId: file.id, type: 'txt' });
+    await server.app.ctx.queue.drain();
+    expect((await list(id)).find((f) => f.id === file.id)?.status).toBe('ready');
+    const { eq } = await import('drizzle-orm');
+    const chunks = await server.app.ctx.db
+      .select({ ord: knowledgeChunks.ord })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.fileId, file.id));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(new Set(chunks.map((c) => c.ord)).size).toBe(chunks.length);
+    const [stats] = await server.app.ctx.db.select().from(knowledgeStats).where(eq(knowledgeStats.assistantId, id));
+    expect(stats?.chunks).toBe(chunks.length);
   });
 });
 

@@ -22,28 +22,47 @@ describe('parsing the answers of the prompt helper', () => {
 
   it('treats an unanswered question ("—") as empty and keeps multi-line answers whole', () => {
     const given = Array.from({ length: 12 }, () => '');
-    given[5] = 'Сколько стоит доставка?\nБесплатно от 3 000 ₽.\n\n1. Первый пункт\n2. Второй пункт';
+    given[6] = 'Сколько стоит доставка?\nБесплатно от 3 000 ₽.\n\n1. Первый пункт\n2. Второй пункт';
     const answers = parseHelperAnswers(composePromptHelperContent(given));
-    expect(answers.faq).toBe(given[5]);
-    expect(answers.company).toBe('');
-    expect(answers.goal).toBe('');
+    expect(answers.faq).toBe(given[6]);
+    expect(answers.companyName).toBe('');
+    expect(answers.botGoal).toBe('');
   });
 
   it('copes with hand-typed text: ")" numbers, skipped questions, labels before a colon', () => {
     const answers = parseHelperAnswers(
-      '1) Мы — «Роза ветров», цветочный магазин в Томске\n2) Букеты и доставка\n5) тон: на ты, весело\n12. Оформить заказ\nИнструкция: сделай хорошо',
+      '1) Роза ветров\n2) Цветочный магазин в Томске\n3) Букеты и доставка\n6) тон: на ты, весело\n11. Оформить заказ\nИнструкция: сделай хорошо',
     );
     expect(answers).toMatchObject({
-      company: 'Мы — «Роза ветров», цветочный магазин в Томске',
-      offer: 'Букеты и доставка',
-      audience: '',
-      tone: 'на ты, весело',
-      goal: 'Оформить заказ',
+      companyName: 'Роза ветров',
+      companyActivity: 'Цветочный магазин в Томске',
+      products: 'Букеты и доставка',
+      targetAudience: '',
+      toneStyle: 'на ты, весело',
+      botGoal: 'Оформить заказ',
+      cost: '',
     });
   });
 
-  it('takes free text without numbers as the description of the company', () => {
-    expect(parseHelperAnswers('Продаём шины в Перми').company).toBe('Продаём шины в Перми');
+  it('takes free text without numbers as what the company does', () => {
+    expect(parseHelperAnswers('Продаём шины в Перми').companyActivity).toBe('Продаём шины в Перми');
+  });
+
+  it('keys the answers as spec §3 names them, in the order of the steps', () => {
+    expect(PROMPT_HELPER_QUESTIONS.map((q) => q.key)).toEqual([
+      'companyName',
+      'companyActivity',
+      'products',
+      'targetAudience',
+      'botRole',
+      'toneStyle',
+      'faq',
+      'forbidden',
+      'mission',
+      'extra',
+      'botGoal',
+      'cost',
+    ]);
   });
 });
 
@@ -66,8 +85,7 @@ describe('writing the prompt', () => {
       'Стиль общения',
       'Частые вопросы',
       'Цены и оплата',
-      'График, адреса и доставка',
-      'Гарантии и возвраты',
+      'Что ещё важно знать',
       'Чего делать нельзя',
       'Когда звать человека',
       'Цель разговора',
@@ -78,12 +96,14 @@ describe('writing the prompt', () => {
     expect(prompt).toContain(
       '- Не обсуждать конкурентов, не обещать скидки сверх прайса, не давать медицинских советов.',
     );
+    expect(prompt).toContain('Возвращаем людям выходные');
+    expect(prompt).toContain('Поддерживающая уборка от 2 900 ₽');
     expect(insights.length).toBeGreaterThanOrEqual(2);
   });
 
   it('leaves out sections with no answer but always keeps the safety rules and a goal', () => {
     const only = Array.from({ length: 12 }, () => '');
-    only[0] = 'Шиномонтаж в Перми';
+    only[1] = 'Шиномонтаж в Перми';
     const { prompt } = splitPromptHelperReply(composeHelperReply(composePromptHelperContent(only)));
     expect(prompt).toContain('Ты — виртуальный консультант нашей компании.');
     expect(prompt).not.toContain('## Цены и оплата');
@@ -91,9 +111,16 @@ describe('writing the prompt', () => {
     expect(prompt).toContain('## Цель разговора');
   });
 
+  it('names the company as the owner wrote it, quotes or not', () => {
+    const given = Array.from({ length: 12 }, () => '');
+    given[0] = '«Роза ветров»';
+    const { prompt } = splitPromptHelperReply(composeHelperReply(composePromptHelperContent(given)));
+    expect(prompt.split('\n')[0]).toContain('компании «Роза ветров»');
+  });
+
   it('never lets an answer smuggle in the heading the client splits on', () => {
     const tricky = Array.from({ length: 12 }, () => '');
-    tricky[0] = 'Компания AI-инсайты: и Ваш промт: в названии';
+    tricky[1] = 'Компания AI-инсайты: и Ваш промт: в названии';
     const reply = composeHelperReply(composePromptHelperContent(tricky));
     expect(reply.split('AI-инсайты:')).toHaveLength(2);
     expect(splitPromptHelperReply(reply).prompt).toContain('Компания AI-инсайты и Ваш промт в названии');

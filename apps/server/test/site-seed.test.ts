@@ -42,6 +42,29 @@ describe('demo seed of the site assistant', () => {
       payload: { email: DEMO_ACCOUNT_EMAIL, password: '!locked' },
     });
     expect(login.statusCode).toBe(401);
+
+    // Nor take it over with a reset link: none is issued, the reply is the usual one.
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: DEMO_ACCOUNT_EMAIL },
+    });
+    expect(reset.statusCode).toBe(200);
+    await server.app.ctx.queue.drain();
+    const links = await server.app.ctx.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM one_time_tokens WHERE user_id = $1 AND purpose = 'reset'",
+      [owner?.id],
+    );
+    expect(links[0]?.n).toBe(0);
+  });
+
+  it('shows the dev mailbox to this machine only: its mails hold sign-in links', async () => {
+    expect((await server.app.inject({ url: '/dev/mail' })).statusCode).toBe(200);
+    const remote = await server.app.inject({ url: '/dev/mail', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toEqual({ message: 'Не найдено' });
+    const direct = await server.app.inject({ url: '/dev/mail/anything.eml', remoteAddress: '198.51.100.2' });
+    expect(direct.statusCode).toBe(404);
   });
 
   it('ingests the product knowledge into the assistant, so it can answer about plans and features', async () => {

@@ -175,9 +175,10 @@ describe('prompt helper', () => {
   it('answers a composed request with a prompt and numbered insights in the format of spec §7', async () => {
     const { composePromptHelperContent } = await import('@otklik/contract');
     const answers = Array.from({ length: 12 }, () => '');
-    answers[0] = '«Пекарня у дома» — семейная пекарня в Самаре, печём с 2012 года';
-    answers[3] = 'Ольга, администратор пекарни';
-    answers[6] = 'Хлеб от 90 ₽, торты на заказ от 1 800 ₽ за кг';
+    answers[0] = 'Пекарня у дома';
+    answers[1] = 'Семейная пекарня в Самаре, печём с 2012 года';
+    answers[4] = 'Ольга, администратор пекарни';
+    answers[11] = 'Хлеб от 90 ₽, торты на заказ от 1 800 ₽ за кг';
     const res = await helper({ role: 'user', content: composePromptHelperContent(answers) });
     expect(res.statusCode).toBe(200);
     const { content } = json<{ content: string }>(res);

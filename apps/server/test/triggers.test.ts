@@ -405,4 +405,23 @@ describe('triggers through the widget (the visitor API and the pipeline)', () =>
     const again = await send(server.app, assistantId, v.visitorToken, 'Здравствуйте');
     expect(again.message?.role).toBe('assistant');
   });
+
+  it('a paused conversation gets no trigger text either: the operator answers, the owner is still notified', async () => {
+    await save([
+      {
+        name: 'Возвраты',
+        action: 'CUSTOM_ANSWER_NOTIFY_CONTINUE',
+        stopWords: ['возврат'],
+        customAnswer: 'Возврат оформляется за 3 дня.',
+      },
+    ]);
+    const v = await newWidgetVisitor(server.app, assistantId);
+    await server.app.ctx.db.update(visitors).set({ isPaused: true }).where(eq(visitors.id, v.visitorId));
+    const sent = await send(server.app, assistantId, v.visitorToken, 'Как сделать возврата заказа?');
+    expect(sent.status).toBe(200);
+    expect(sent.message).toBeUndefined();
+    await smtp.waitFor(owner.email, (m) => (m.text ?? '').includes('Как сделать возврата заказа?'));
+    const [row] = await server.app.ctx.db.select().from(visitors).where(eq(visitors.id, v.visitorId));
+    expect(row?.isPaused).toBe(true);
+  });
 });

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
 import { linkFrom, type SmtpPeer, startSmtpPeer } from './helpers/smtp-peer';
+import { createAssistant, upload } from './knowledge-helpers';
+import { newVisitor, send } from './visitor-helpers';
 
 let server: TestServer;
 let smtp: SmtpPeer;
@@ -105,7 +109,7 @@ describe('profile', () => {
 });
 
 describe('change password', () => {
-  it('checks the old password, keeps this session and ends the others', async () => {
+  it('checks the old password, ends every session and gives this one a new token', async () => {
     const owner = await createOwner(server.app, { password: 'старый-1' });
     const other = json<{ token: string }>(
       await server.app.inject({
@@ -135,7 +139,10 @@ describe('change password', () => {
       newPassword: 'новый-12',
     });
     expect(ok.statusCode).toBe(200);
-    expect((await call('GET', '/api/check-auth', owner.token)).statusCode).toBe(200);
+    const { token } = json<{ ok: true; token: string }>(ok);
+    expect(token).toMatch(/^[\w-]{32,}$/);
+    expect((await call('GET', '/api/check-auth', token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/check-auth', owner.token)).statusCode).toBe(401);
     expect((await call('GET', '/api/check-auth', other)).statusCode).toBe(401);
     const login = await server.app.inject({
       method: 'POST',
@@ -177,5 +184,47 @@ describe('delete account', () => {
       headers: { 'x-forwarded-for': '10.9.0.2' },
     });
     expect(login.statusCode).toBe(401);
+  });
+
+  it('deletes an owner with an assistant, its widget, knowledge files and a conversation', async () => {
+    const owner = await createOwner(server.app);
+    const bystander = await createOwner(server.app);
+    const assistantId = await createAssistant(server.app, owner.userId, 'Пекарня');
+    const file = await upload(
+      server.app,
+      owner.token,
+      assistantId,
+      'цены.txt',
+      Buffer.from('Батон стоит 65 рублей, круассан стоит 120 рублей.'),
+    );
+    expect(file.statusCode, file.body).toBe(200);
+    await server.app.ctx.queue.drain();
+    const visitor = await newVisitor(server.app, assistantId);
+    expect((await send(server.app, assistantId, visitor.visitorToken, 'Сколько стоит круассан?')).status).toBe(200);
+    const kept = await createAssistant(server.app, bystander.userId, 'Чужой');
+
+    const count = async (table: string, column: string, id: string) =>
+      (
+        await server.app.ctx.database.query<{ n: number }>(
+          `select count(*)::int as n from ${table} where ${column} = $1`,
+          [id],
+        )
+      )[0]?.n;
+    // Everything the test is about exists before the deletion.
+    expect(await count('widgets', 'user_id', owner.userId)).toBe(1);
+    expect(await count('knowledge_files', 'assistant_id', assistantId)).toBe(1);
+    expect(await count('knowledge_chunks', 'assistant_id', assistantId)).toBeGreaterThan(0);
+    expect(await count('visitors', 'assistant_id', assistantId)).toBe(1);
+    expect(await count('messages', 'assistant_id', assistantId)).toBeGreaterThan(0);
+
+    const res = await call('DELETE', '/api/user', owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count('users', 'id', owner.userId)).toBe(0);
+    expect(await count('assistants', 'user_id', owner.userId)).toBe(0);
+    expect(await count('widgets', 'user_id', owner.userId)).toBe(0);
+    for (const table of ['knowledge_files', 'knowledge_chunks', 'visitors', 'messages'])
+      expect([table, await count(table, 'assistant_id', assistantId)]).toEqual([table, 0]);
+    expect(existsSync(path.join(server.config.dataDir, 'files', 'owners', owner.userId))).toBe(false);
+    expect(await count('assistants', 'id', kept)).toBe(1);
   });
 });

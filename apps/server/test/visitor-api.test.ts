@@ -159,6 +159,43 @@ describe('visitors and messages', () => {
     expect(handoffs[0]?.text).toContain(`/dashboard/assistants/${assistantId}/chats`);
   });
 
+  it('calls the owner once when a visitor keeps asking for a person', async () => {
+    const v = await newVisitor(server.app, assistantId);
+    for (const text of ['Позовите оператора', 'Оператор!', 'соедините с менеджером']) {
+      const sent = await send(server.app, assistantId, v.visitorToken, text);
+      expect(sent.message?.content).toBe(ENGINE_TEXTS.operatorRequested);
+    }
+    await server.app.ctx.queue.drain();
+    const calls = (await mailbox()).filter(
+      (m) => m.text?.includes('Позовите оператора') || m.text?.includes('Оператор!'),
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it("gives the owner's corrected answer even to what is otherwise small talk", async () => {
+    const saved = await server.app.inject({
+      method: 'POST',
+      url: `/api/assistant/${assistantId}/correct-answers`,
+      headers: bearer(owner.token),
+      payload: {
+        question: 'Позовите оператора',
+        originalAnswer: ENGINE_TEXTS.operatorRequested,
+        correctAnswer: 'Операторы отвечают с 9 до 18, звоните: +7 900 000-00-00.',
+        synonyms: '',
+        isCorrect: false,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const v = await newVisitor(server.app, assistantId);
+    const sent = await send(server.app, assistantId, v.visitorToken, 'Позовите оператора');
+    expect(sent.message?.content).toBe('Операторы отвечают с 9 до 18, звоните: +7 900 000-00-00.');
+    await server.app.inject({
+      method: 'DELETE',
+      url: `/api/assistant/${assistantId}/correct-answers/${saved.json().id}`,
+      headers: bearer(owner.token),
+    });
+  });
+
   it('refuses empty, too long and malformed messages before storing anything', async () => {
     const v = await newVisitor(server.app, assistantId);
     const empty = await send(server.app, assistantId, v.visitorToken, '   ');

@@ -50,4 +50,13 @@ it('serves the built embed script with an ETag, cache headers and gzip', async (
   expect(zipped.headers['content-encoding']).toBe('gzip');
   expect(gunzipSync(zipped.rawPayload).equals(script)).toBe(true);
   expect(zipped.rawPayload.length).toBeLessThanOrEqual(20 * 1024);
+  // The gzipped representation has a tag of its own, and revalidates with it.
+  const zippedTag = String(zipped.headers.etag);
+  expect(zippedTag).not.toBe(etag);
+  const zippedAgain = await server.app.inject({
+    method: 'GET',
+    url: '/api/widget/script',
+    headers: { 'accept-encoding': 'gzip', 'if-none-match': zippedTag },
+  });
+  expect(zippedAgain.statusCode).toBe(304);
 });

@@ -178,7 +178,7 @@ describe('widget init and save', () => {
   it('refuses a save without a widget id or with a malformed one', async () => {
     const res = await save({ botName: 'Без id' });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ message: 'Не заполнено поле «id»' });
+    expect(json(res)).toEqual({ message: 'Не заполнено поле «идентификатор»' });
     const malformed = await save({ id: 'undefined' });
     expect(malformed.statusCode).toBe(400);
     expect(json(malformed)).toEqual({ message: WIDGET_TEXTS.noWidgetId });

@@ -146,6 +146,33 @@ describe('live client against the visitor API', () => {
     expect(connection.at(-1)).toBe(true);
   });
 
+  test('after a reconnection, hands over what the operator wrote while the stream was down, once', async () => {
+    const c = newClient();
+    await c.send('Привет', () => {});
+    await until(() => server.streams() === 1, 'the event stream');
+    const history = [...(server.histories.values().next().value ?? [])];
+    server.dropStreams();
+    // Written by the operator while the visitor's stream is down: stored, but pushed to nobody.
+    const missed = {
+      id: '0b8a7f52-3c1e-4d2a-9f6b-1a2b3c4d5e6f',
+      role: 'assistant' as const,
+      content: 'Пока вас не было: заказ готов',
+      createdAt: new Date().toISOString(),
+    };
+    for (const list of server.histories.values()) list.push(missed);
+    await until(() => server.streams() === 0, 'the drop');
+    await until(() => server.streams() === 1, 'the reconnection');
+    await until(() => pushes.length === 1, 'the missed message');
+    expect(pushes[0]).toEqual({ type: 'message', message: missed });
+    // Nothing the page already had (the visitor's message, the bot's answer) comes again.
+    expect(history.length).toBeGreaterThan(0);
+    server.dropStreams();
+    await until(() => server.streams() === 0, 'the second drop');
+    await until(() => server.streams() === 1, 'another reconnection');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(pushes).toHaveLength(1);
+  });
+
   test('stops listening when the token is refused', async () => {
     const c = newClient();
     await c.send('Привет', () => {});

@@ -97,6 +97,8 @@ export class LiveClient {
   private abort: AbortController | null = null;
   private wake: (() => void) | null = null;
   private readonly url: string;
+  /** Ids of the messages this page already has, so a catch-up after a reconnection repeats none. */
+  private readonly seen = new Set<string>();
 
   constructor(private readonly opts: LiveClientOptions) {
     this.url = base(opts.apiBase, opts.assistantId);
@@ -154,6 +156,12 @@ export class LiveClient {
 
   /** The stored conversation, oldest first; [] for a new visitor. */
   async history(): Promise<VisitorMessage[]> {
+    const list = await this.fetchHistory();
+    for (const m of list) this.seen.add(m.id);
+    return list;
+  }
+
+  private async fetchHistory(): Promise<VisitorMessage[]> {
     const creds = this.creds;
     if (!creds) return [];
     const res = await fetchRetrying(`${this.url}/messages`, { headers: this.auth(creds.visitorToken) }, 3);
@@ -189,8 +197,10 @@ export class LiveClient {
       const data = parseJson(ev.data);
       if (!data) return;
       if (ev.event === 'delta' && typeof data.text === 'string') onDelta(data.text);
-      else if (ev.event === 'message' && isMessage(data.message)) result = { message: data.message };
-      else if (ev.event === 'done') result ??= { paused: true };
+      else if (ev.event === 'message' && isMessage(data.message)) {
+        this.seen.add(data.message.id);
+        result = { message: data.message };
+      } else if (ev.event === 'done') result ??= { paused: true };
       else if (ev.event === 'error') failure = typeof data.message === 'string' ? data.message : FALLBACK;
     });
     if (result) return result;
@@ -209,6 +219,7 @@ export class LiveClient {
     if (!res.ok) throw await errorOf(res);
     const body = (await res.json()) as { message?: unknown };
     if (!isMessage(body.message)) throw new ApiError(FALLBACK, res.status);
+    this.seen.add(body.message.id);
     return body.message;
   }
 
@@ -239,8 +250,21 @@ export class LiveClient {
     });
   }
 
+  /** Hands over what the operator wrote while the stream was down (the server keeps no backlog). */
+  private async catchUp(): Promise<void> {
+    const list = await this.fetchHistory().catch(() => []);
+    for (const m of list) this.deliver(m);
+  }
+
+  private deliver(message: VisitorMessage): void {
+    if (this.seen.has(message.id)) return;
+    this.seen.add(message.id);
+    if (message.role !== 'user') this.opts.onPush({ type: 'message', message });
+  }
+
   private async listenLoop(): Promise<void> {
     let attempt = 0;
+    let reconnecting = false;
     while (!this.closed && this.creds) {
       const abort = new AbortController();
       this.abort = abort;
@@ -257,11 +281,12 @@ export class LiveClient {
         if (!res.ok || !res.body) throw new Error(String(res.status));
         attempt = 0;
         this.opts.onConnection?.(true);
+        if (reconnecting) void this.catchUp();
+        reconnecting = true;
         await readSse(res.body, (ev) => {
           const data = parseJson(ev.data);
           if (data?.type === 'phone-request') this.opts.onPush({ type: 'phone-request' });
-          else if (data?.type === 'message' && isMessage(data.message))
-            this.opts.onPush({ type: 'message', message: data.message });
+          else if (data?.type === 'message' && isMessage(data.message)) this.deliver(data.message);
         });
       } catch {
         failed = true;

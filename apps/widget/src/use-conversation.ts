@@ -178,7 +178,9 @@ export function useConversation(config: WidgetConfig, windowOpen: boolean): Conv
             const m = result.message;
             setMessages((list) => {
               const final = { key: m.id, role: m.role, content: m.content };
-              return list.some((x) => x.key === key) ? list.map((x) => (x.key === key ? final : x)) : [...list, final];
+              // A catch-up after a reconnection may have brought this answer in already.
+              const rest = list.filter((x) => x.key !== m.id);
+              return rest.some((x) => x.key === key) ? rest.map((x) => (x.key === key ? final : x)) : [...rest, final];
             });
           } else replace(key, null);
         })

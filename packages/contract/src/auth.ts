@@ -74,6 +74,9 @@ export const ChangePasswordRequest = z.object({
   newPassword: NewPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+/** Every session ends with the old password; this token continues the one that changed it. */
+export const ChangePasswordReply = z.object({ ok: z.literal(true), token: z.string() });
+export type ChangePasswordReply = z.infer<typeof ChangePasswordReply>;
 
 export const NotifyRequest = z.object({ isAllowedNotify: z.boolean() });
 export type NotifyRequest = z.infer<typeof NotifyRequest>;

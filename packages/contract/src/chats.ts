@@ -25,6 +25,8 @@ export const CHAT_TEXTS = {
   visitorNotFound: 'Собеседник не найден',
   badPause: 'Параметр pause должен быть true или false',
   badRole: "Роль должна быть 'user' или 'assistant'",
+  /** A message sent as the visitor got no bot answer: the conversation is paused or a trigger stopped it. */
+  noBotAnswer: 'Бот не ответил: беседа приостановлена. Сообщение сохранено.',
 } as const;
 
 /** Spec §3 "Visitor": type is the messaging app ('telegram') or the browser widget ('web'). */

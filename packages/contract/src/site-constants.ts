@@ -110,48 +110,55 @@ export interface PromptHelperQuestion {
   placeholder: string;
 }
 
+/** Spec §3: the twelve answers of the prompt helper, in the order of its steps. */
 export type PromptHelperKey =
-  | 'company'
-  | 'offer'
-  | 'audience'
-  | 'persona'
-  | 'tone'
+  | 'companyName'
+  | 'companyActivity'
+  | 'products'
+  | 'targetAudience'
+  | 'botRole'
+  | 'toneStyle'
   | 'faq'
-  | 'prices'
-  | 'logistics'
-  | 'guarantees'
   | 'forbidden'
-  | 'handoff'
-  | 'goal';
+  | 'mission'
+  | 'extra'
+  | 'botGoal'
+  | 'cost';
 
-/** The twelve questions of the prompt helper (spec §2.5 leaves them to us). */
+/** The twelve questions of the prompt helper (spec §2.5 leaves their wording to us). */
 export const PROMPT_HELPER_QUESTIONS: readonly PromptHelperQuestion[] = [
   {
-    key: 'company',
-    title: 'Как называется ваша компания и чем она занимается?',
-    hint: 'Пара предложений: сфера, город, чем вы отличаетесь от соседей.',
-    placeholder: 'Например: «Чистый дом» — клининговая компания в Казани, убираем квартиры и офисы с 2016 года',
+    key: 'companyName',
+    title: 'Как называется ваша компания?',
+    hint: 'Так, как её называют клиенты: ассистент будет представлять её этим именем.',
+    placeholder: 'Например: Чистый дом',
   },
   {
-    key: 'offer',
+    key: 'companyActivity',
+    title: 'Чем занимается компания?',
+    hint: 'Пара предложений: сфера, город, сколько лет работаете.',
+    placeholder: 'Клининговая компания в Казани, убираем квартиры и офисы с 2016 года',
+  },
+  {
+    key: 'products',
     title: 'Какие товары или услуги вы предлагаете?',
     hint: 'Перечислите основные позиции — ассистент будет рассказывать о них клиентам.',
     placeholder: 'Генеральная уборка, поддерживающая уборка, мытьё окон, химчистка мебели',
   },
   {
-    key: 'audience',
+    key: 'targetAudience',
     title: 'Кто ваши клиенты?',
     hint: 'Кто пишет вам чаще всего и что для них важно.',
     placeholder: 'Семьи с детьми и владельцы небольших офисов; важны скорость и безопасная химия',
   },
   {
-    key: 'persona',
+    key: 'botRole',
     title: 'Как зовут ассистента и кем он представляется?',
     hint: 'Имя и роль, которые клиент увидит в чате.',
     placeholder: 'Анна, менеджер по работе с клиентами',
   },
   {
-    key: 'tone',
+    key: 'toneStyle',
     title: 'Каким тоном ассистент общается с клиентами?',
     hint: 'На «вы» или на «ты», строго или тепло, можно ли эмодзи.',
     placeholder: 'На «вы», дружелюбно и по делу, без сленга, эмодзи — изредка',
@@ -164,40 +171,35 @@ export const PROMPT_HELPER_QUESTIONS: readonly PromptHelperQuestion[] = [
       'Сколько длится уборка? — 3–5 часов для двухкомнатной квартиры. Нужно ли быть дома? — Нет, можно оставить ключи',
   },
   {
-    key: 'prices',
-    title: 'Какие у вас цены и способы оплаты?',
-    hint: 'Цены или вилки, скидки, акции, как можно заплатить.',
-    placeholder: 'Поддерживающая уборка от 2 900 ₽, генеральная от 6 500 ₽; оплата картой или по СБП после уборки',
-  },
-  {
-    key: 'logistics',
-    title: 'Где и когда вы работаете, как доставляете?',
-    hint: 'Адреса, график, зона и сроки доставки или выезда.',
-    placeholder: 'Казань и пригород до 20 км, ежедневно с 8:00 до 21:00, выезд в день обращения',
-  },
-  {
-    key: 'guarantees',
-    title: 'Какие гарантии, условия возврата и обмена?',
-    hint: 'Что вы обещаете клиенту, если что-то пошло не так.',
-    placeholder: 'Если результат не устроил, бесплатно переделаем в течение 24 часов',
-  },
-  {
     key: 'forbidden',
     title: 'Чего ассистенту делать нельзя?',
     hint: 'Темы, на которые не отвечать, обещания, которые давать нельзя.',
     placeholder: 'Не обсуждать конкурентов, не обещать скидки сверх прайса, не давать медицинских советов',
   },
   {
-    key: 'handoff',
-    title: 'Когда передавать разговор человеку и как с вами связаться?',
-    hint: 'Ситуации для менеджера и контакты: телефон, мессенджер, почта.',
-    placeholder: 'Жалобы, заказы больше 50 000 ₽, юрлица. Телефон +7 (843) 000-00-00, Telegram @chistydom',
+    key: 'mission',
+    title: 'В чём миссия компании и чем вы отличаетесь от других?',
+    hint: 'Ради чего вы работаете и почему клиенты выбирают вас — ассистент скажет это своими словами.',
+    placeholder: 'Возвращаем людям выходные: убираем быстро, гипоаллергенной химией и с гарантией результата',
   },
   {
-    key: 'goal',
+    key: 'extra',
+    title: 'Что ещё важно знать ассистенту?',
+    hint: 'График, адреса, доставка, гарантии и возвраты, когда звать менеджера и как с вами связаться.',
+    placeholder:
+      'Работаем ежедневно с 8:00 до 21:00 в Казани и пригороде. Переделаем бесплатно в течение 24 часов. Жалобы и юрлица — менеджеру: +7 (843) 000-00-00',
+  },
+  {
+    key: 'botGoal',
     title: 'К чему ассистент должен привести клиента?',
     hint: 'Целевое действие в конце разговора.',
     placeholder: 'Записать на уборку: узнать адрес, дату и телефон клиента',
+  },
+  {
+    key: 'cost',
+    title: 'Сколько стоят ваши товары или услуги?',
+    hint: 'Цены или вилки, скидки, акции, как можно заплатить.',
+    placeholder: 'Поддерживающая уборка от 2 900 ₽, генеральная от 6 500 ₽; оплата картой или по СБП после уборки',
   },
 ];
 
@@ -317,3 +319,22 @@ export const PUBLIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
 export const SITE_NAME = 'Отклик';
 /** Open Graph image of every public page, under the site's origin. */
 export const SITE_OG_IMAGE = '/og-image.png';
+
+/**
+ * The web app's pages (spec §2.1; apps/web/src/app/router.tsx). The server serves the app for
+ * every other path too, so the browser shows 'Страница не найдена', but with status 404: an
+ * unknown address is not a page to index.
+ */
+const APP_PAGES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/(?:signup|login|forgot-password|reset-password|confirm-email|partnership|prompt-helper)$/,
+  /^\/blog(?:\/(?:knowledge|prompt-guide|tg-integration))?$/,
+  /^\/dashboard(?:\/(?:assistants|profile|statistic))?$/,
+  /^\/dashboard\/assistants\/[^/]+(?:\/chats)?$/,
+  /^\/assistant\/create\/(?:design|data|integration)$/,
+];
+
+export const isAppPage = (pathname: string): boolean => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return APP_PAGES.some((page) => page.test(path));
+};

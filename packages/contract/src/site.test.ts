@@ -6,6 +6,7 @@ import {
   isValidRussianPhone,
   splitPromptHelperReply,
 } from './site';
+import { isAppPage } from './site-constants';
 
 describe('contact request rules (spec §5)', () => {
   it('accepts Russian numbers with +7, 7, 8 or no prefix, parentheses, dashes and spaces', () => {
@@ -66,5 +67,35 @@ describe('prompt-helper reply (spec §7)', () => {
       insights: ['1. Раз', '2. Два'],
     });
     expect(splitPromptHelperReply('Просто текст')).toEqual({ prompt: 'Просто текст', insights: [] });
+  });
+});
+
+describe('pages of the web app (spec §2.1)', () => {
+  it('knows every route and nothing else', () => {
+    for (const page of [
+      '/',
+      '/login',
+      '/signup/',
+      '/forgot-password',
+      '/blog',
+      '/blog/tg-integration',
+      '/partnership',
+      '/prompt-helper',
+      '/dashboard',
+      '/dashboard/assistants',
+      '/dashboard/assistants/3f1c2a7e-9b0d-4c55-8e21-6d7f0a9b1c2d',
+      '/dashboard/assistants/3f1c2a7e-9b0d-4c55-8e21-6d7f0a9b1c2d/chats',
+      '/dashboard/statistic',
+      '/assistant/create/design',
+    ])
+      expect(isAppPage(page), page).toBe(true);
+    for (const page of [
+      '/dashboard/payment',
+      '/blog/other',
+      '/wp-admin',
+      '/assistant/create',
+      '/dashboard/assistants/1/x',
+    ])
+      expect(isAppPage(page), page).toBe(false);
   });
 });

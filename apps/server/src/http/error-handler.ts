@@ -2,10 +2,60 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
+/** Russian names of the request fields (packages/contract), for messages about a missing or mistyped one. */
 const FIELD_NAMES: Record<string, string> = {
   email: 'e-mail',
   password: 'пароль',
   username: 'имя пользователя',
+  oldPassword: 'текущий пароль',
+  newPassword: 'новый пароль',
+  isAllowedNotify: 'уведомления',
+  token: 'код из ссылки',
+  title: 'название',
+  name: 'имя',
+  role: 'роль',
+  instructions: 'инструкции',
+  temperature: 'температура',
+  gptModel: 'модель',
+  model: 'модель',
+  widgetId: 'виджет',
+  id: 'идентификатор',
+  botName: 'имя бота',
+  botRole: 'роль бота',
+  greeting: 'приветствие',
+  backgroundColor: 'цвет фона',
+  accentColor: 'акцентный цвет',
+  messageColor: 'цвет сообщений',
+  headerTextColor: 'цвет текста заголовка',
+  messageTextColor: 'цвет текста сообщений',
+  allowFileAttachment: 'прикрепление файлов',
+  brandLogoVisible: 'логотип',
+  predefinedQuestions: 'готовые вопросы',
+  headerPattern: 'узор',
+  patternOpacity: 'прозрачность узора',
+  patternScale: 'масштаб узора',
+  description: 'описание',
+  question: 'вопрос',
+  originalAnswer: 'исходный ответ',
+  correctAnswer: 'верный ответ',
+  synonyms: 'синонимы',
+  isCorrect: 'верность ответа',
+  action: 'действие',
+  stopWords: 'стоп-слова',
+  customAnswer: 'свой ответ',
+  toEmail: 'e-mail разработчика',
+  developerEmail: 'e-mail разработчика',
+  snippet: 'код',
+  phone: 'телефон',
+  message: 'сообщение',
+  content: 'текст',
+  url: 'адрес сайта',
+  query: 'запрос',
+  visitorId: 'собеседник',
+  assistantId: 'ассистент',
+  pause: 'пауза',
+  enable: 'включение',
+  source: 'источник',
 };
 
 interface ValidationIssue {
@@ -14,10 +64,14 @@ interface ValidationIssue {
   instancePath?: string;
 }
 
-function validationMessage(issues: ValidationIssue[]): string {
+export function validationMessage(issues: ValidationIssue[]): string {
   const first = issues[0];
   if (!first) return 'Некорректный запрос';
-  const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  // "/predefinedQuestions/2" or "/0/stopWords": the field is the last named step of the path.
+  const field = (first.instancePath ?? '')
+    .split('/')
+    .filter((step) => step !== '' && !/^\d+$/.test(step))
+    .at(-1);
   if (first.keyword === 'invalid_type' && field) {
     const name = FIELD_NAMES[field] ?? field;
     // zod does not report the input; its message names "undefined" when the field is missing.

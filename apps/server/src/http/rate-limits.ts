@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 /** Rate limits of the public entry points (ARCHITECTURE §6), one place for all. */
 export const RATE_LIMITS = {
   login: { max: 10, timeWindow: 60_000 },
@@ -15,4 +17,10 @@ export const RATE_LIMITS = {
   visitorCreate: { max: 30, timeWindow: 60_000 },
   visitorMessage: { max: 60, timeWindow: 60_000 },
   visitorPhone: { max: 10, timeWindow: 60_000 },
+  /** Owner calls that cost outbound fetches (up to 30 pages each) or model tokens, per owner. */
+  siteScrape: { max: 20, timeWindow: 10 * 60_000 },
+  synonymizer: { max: 30, timeWindow: 60_000 },
 } as const;
+
+/** A limit counted per signed-in owner (the route's authentication runs first), whatever the address. */
+export const perOwner = (name: string) => (req: FastifyRequest) => `${name}|${req.userId}`;

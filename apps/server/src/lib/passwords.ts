@@ -5,6 +5,9 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
+/** The hash of an account nobody signs in to or resets (the demo account): no password matches it. */
+export const LOCKED_PASSWORD_HASH = '!locked';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openPostgres } from '../../src/infra/db';
 
@@ -22,7 +22,10 @@ export const onPostgres = process.env.TEST_DB === 'postgres';
  * The real app on a fresh database: PGlite in memory, or (server-postgres project) a new
  * PostgreSQL database for this test file, dropped at close. Nothing of ours is mocked.
  */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-test-'));
   const base: Record<string, string | undefined> = {
     NODE_ENV: 'test',
@@ -33,6 +36,10 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     DATABASE_URL: undefined,
     REDIS_URL: onPostgres ? process.env.REDIS_URL : undefined,
     SMTP_URL: undefined,
+    // No test reaches OpenAI itself: embeddings are on only where a test points them at a peer.
+    EMBEDDINGS_MODEL: 'off',
+    // The tests speak through a pretend proxy: X-Forwarded-For gives each case its own address.
+    TRUST_PROXY: 'true',
   };
   const config = loadConfig({ ...base, ...env } as NodeJS.ProcessEnv);
   let database: Database | undefined;
@@ -47,6 +54,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     database,
     serveWeb: false,
     redisPrefix: `test-${randomUUID()}`,
+    ...options,
   });
   await app.ready();
   return {

@@ -23,11 +23,20 @@ export interface Database {
 
 const migrationsFolder = serverPath('drizzle');
 
+export interface PgliteOptions {
+  /**
+   * Load pgvector (from @electric-sql/pglite-pgvector), for vector retrieval; only when an
+   * embeddings model is configured, since nothing else needs it.
+   */
+  vector?: boolean;
+}
+
 /** PGlite in `dir` (or in memory when dir is undefined), migrated. */
-export async function openPglite(dir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+export async function openPglite(dir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    opts.vector ? import('@electric-sql/pglite-pgvector').then((m) => m.vector) : undefined,
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -36,7 +45,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   // Small buffers: PGlite lives inside our process, and Postgres' 128 MB default would double
   // the server's idle memory for a cache that a small business's data never fills.
   const client = new PGlite(dir ? path.resolve(dir) : 'memory://', {
-    extensions: { pg_trgm },
+    extensions: vector ? { pg_trgm, vector } : { pg_trgm },
     postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 8MB'],
   });
   await client.waitReady;
@@ -53,13 +62,20 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 /** PostgreSQL through node-postgres, migrated. */
-export async function openPostgres(url: string): Promise<Database> {
+/**
+ * node-postgres pool, migrated. `onIdleError` hears of connections the server closed while idle
+ * (a restart, `pg_terminate_backend`, a dropped database): the pool discards such a client and
+ * opens a new one on the next query, but without a listener the pool's 'error' event would
+ * crash the process.
+ */
+export async function openPostgres(url: string, onIdleError: (err: Error) => void = () => {}): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onIdleError);
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
   return {

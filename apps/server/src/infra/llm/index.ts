@@ -1,4 +1,4 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createOpenAICompatible, type OpenAICompatibleProvider } from '@ai-sdk/openai-compatible';
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider';
 import { LOCAL_MODEL, modelProvider } from '@otklik/contract';
 import { type ModelMessage, streamText } from 'ai';
@@ -21,6 +21,29 @@ export type LlmConfig = Pick<
 
 const models = new Map<string, LanguageModelV3>();
 
+type CompatibleConfig = Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OLLAMA_URL'>;
+
+/** OpenAI or an OpenAI-compatible API (chat and embeddings), when configured. */
+export function openaiProvider(config: CompatibleConfig): OpenAICompatibleProvider | undefined {
+  if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) return undefined;
+  return createOpenAICompatible({
+    name: 'openai',
+    baseURL: (config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
+    ...(config.OPENAI_API_KEY ? { apiKey: config.OPENAI_API_KEY } : {}),
+    includeUsage: true,
+  });
+}
+
+/** Ollama speaks the OpenAI API under /v1 (chat and embeddings): one well-kept client serves both. */
+export function ollamaProvider(config: CompatibleConfig): OpenAICompatibleProvider | undefined {
+  if (!config.OLLAMA_URL) return undefined;
+  return createOpenAICompatible({
+    name: 'ollama',
+    baseURL: `${config.OLLAMA_URL.replace(/\/+$/, '')}/v1`,
+    includeUsage: true,
+  });
+}
+
 /**
  * The language model for an assistant's model id (ids of packages/contract `modelProvider`:
  * `gpt-4o-mini`, `ollama:<name>`, `gigachat:<name>`, `local`), or undefined when its provider
@@ -33,20 +56,10 @@ export function languageModelFor(config: LlmConfig, modelId: string): LanguageMo
   const cached = models.get(key);
   if (cached) return cached;
   let model: LanguageModelV3 | undefined;
-  if (provider === 'openai' && (config.OPENAI_API_KEY || config.OPENAI_BASE_URL)) {
-    model = createOpenAICompatible({
-      name: 'openai',
-      baseURL: (config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, ''),
-      ...(config.OPENAI_API_KEY ? { apiKey: config.OPENAI_API_KEY } : {}),
-      includeUsage: true,
-    }).chatModel(modelId);
-  } else if (provider === 'ollama' && config.OLLAMA_URL) {
-    // Ollama speaks the OpenAI chat API under /v1: one well-kept client serves both.
-    model = createOpenAICompatible({
-      name: 'ollama',
-      baseURL: `${config.OLLAMA_URL.replace(/\/+$/, '')}/v1`,
-      includeUsage: true,
-    }).chatModel(modelId.slice('ollama:'.length));
+  if (provider === 'openai') {
+    model = openaiProvider(config)?.chatModel(modelId);
+  } else if (provider === 'ollama') {
+    model = ollamaProvider(config)?.chatModel(modelId.slice('ollama:'.length));
   } else if (provider === 'gigachat' && config.GIGACHAT_CREDENTIALS) {
     model = gigachatModel(modelId.slice('gigachat:'.length), {
       credentials: config.GIGACHAT_CREDENTIALS,
@@ -89,8 +102,11 @@ export class ModelCallError extends Error {
 }
 
 class IdleTimeout extends Error {
-  constructor(readonly ms: number) {
-    super(`no model output for ${ms} ms`);
+  constructor(
+    readonly ms: number,
+    what = 'no model output',
+  ) {
+    super(`${what} for ${ms} ms`);
   }
 }
 
@@ -134,6 +150,13 @@ export async function streamModel(config: LlmConfig, req: StreamRequest): Promis
     req.signal?.addEventListener('abort', onOuterAbort);
     let timer: NodeJS.Timeout | undefined;
     let timedOut: IdleTimeout | undefined;
+    // A model that trickles a token now and then never trips the silence timer; the visitor's
+    // request still ends after three silences' worth of time.
+    const totalMs = idleMs * 3;
+    const deadline = setTimeout(() => {
+      timedOut = new IdleTimeout(totalMs, 'model answer unfinished');
+      abort.abort(timedOut);
+    }, totalMs);
     const arm = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -186,6 +209,7 @@ export async function streamModel(config: LlmConfig, req: StreamRequest): Promis
       );
     } finally {
       clearTimeout(timer);
+      clearTimeout(deadline);
       req.signal?.removeEventListener('abort', onOuterAbort);
     }
   }

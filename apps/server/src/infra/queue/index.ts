@@ -18,7 +18,10 @@ export function memoryQueue(log: FastifyBaseLogger): Queue {
   let closed = false;
   const run = async (name: string, data: unknown, attempts: number) => {
     const handler = handlers.get(name);
-    if (!handler) throw new Error(`no handler for job ${name}`);
+    if (!handler) {
+      log.error({ job: name }, 'job has no handler');
+      return;
+    }
     for (let attempt = 1; ; attempt++) {
       try {
         await handler(data);
@@ -34,7 +37,10 @@ export function memoryQueue(log: FastifyBaseLogger): Queue {
   };
   return {
     async add(name, data, opts) {
-      if (closed) return;
+      if (closed) {
+        log.warn({ job: name }, 'job added after the queue closed; dropped');
+        return;
+      }
       const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => run(name, data, opts?.attempts ?? 3))
         .finally(() => pending.delete(p));
@@ -57,14 +63,18 @@ export function memoryQueue(log: FastifyBaseLogger): Queue {
 export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'otklik'): Promise<Queue> {
   const { Queue: BQueue, Worker } = await import('bullmq');
   const { Redis } = await import('ioredis');
-  const connection = () => new Redis(url, { maxRetriesPerRequest: null });
+  // Named after the prefix, so `CLIENT LIST` tells this app's connections from another's.
+  const connection = () => new Redis(url, { maxRetriesPerRequest: null, connectionName: `${prefix}:jobs` });
   const queueName = 'jobs';
   const shared = connection();
   const queue = new BQueue(queueName, { connection: shared, prefix });
   const handlers = new Map<string, JobHandler>();
   let worker: InstanceType<typeof Worker> | undefined;
+  // BullMQ leaves connections it was given open on close(): this one is closed here.
+  let workerConnection: ReturnType<typeof connection> | undefined;
   const ensureWorker = () => {
     if (worker) return;
+    workerConnection = connection();
     worker = new Worker(
       queueName,
       async (job) => {
@@ -72,7 +82,7 @@ export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'o
         if (!handler) throw new Error(`no handler for job ${job.name}`);
         await handler(job.data);
       },
-      { connection: connection(), prefix, concurrency: 4 },
+      { connection: workerConnection, prefix, concurrency: 4 },
     );
     worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
   };
@@ -99,7 +109,8 @@ export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'o
     async close() {
       await worker?.close();
       await queue.close();
-      shared.disconnect();
+      // quit() lets commands in flight finish; disconnect() only if the server is already gone.
+      await Promise.all([shared, workerConnection].map((c) => c?.quit().catch(() => c.disconnect())));
     },
   };
 }

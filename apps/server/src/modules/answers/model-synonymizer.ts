@@ -1,8 +1,7 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { DEFAULT_MODEL, SYNONYMS_MIN_QUERY_LENGTH } from '@otklik/contract';
+import { SYNONYMS_MIN_QUERY_LENGTH } from '@otklik/contract';
 import type { AppContext } from '../../context';
-import { type LlmConfig, languageModelFor, streamModel } from '../../infra/llm';
-import { GIGACHAT_MODELS, listModels, openaiConfigured } from '../models/service';
+import { streamModel } from '../../infra/llm';
+import { defaultProviderModel } from '../models/service';
 import { localSynonymizer, type Synonymizer } from './synonymizer';
 
 const MAX_SYNONYMS = 24;
@@ -13,19 +12,6 @@ const SYSTEM = [
   'задают тот же вопрос. Дай до 12 коротких синонимов и перефразировок на русском языке, через запятую,',
   'без нумерации, кавычек и пояснений. Не повторяй сам вопрос.',
 ].join(' ');
-
-type Config = AppContext['config'];
-
-/** The model that writes synonyms: the default OpenAI model, else GigaChat, else the first Ollama model. */
-async function synonymModel(config: Config): Promise<LanguageModelV3 | undefined> {
-  if (openaiConfigured(config)) return languageModelFor(config, DEFAULT_MODEL);
-  if (config.GIGACHAT_CREDENTIALS) return languageModelFor(config, `gigachat:${GIGACHAT_MODELS[0]}`);
-  if (config.OLLAMA_URL) {
-    const ollama = (await listModels(config)).find((m) => m.provider === 'ollama');
-    if (ollama) return languageModelFor(config, ollama.id);
-  }
-  return undefined;
-}
 
 /** The model's list, cleaned: one phrase per item, no numbering or quotes, no repeats, not the question itself. */
 export function parseSynonyms(text: string, question: string): string[] {
@@ -60,10 +46,10 @@ export function modelSynonymizer(ctx: Pick<AppContext, 'config' | 'log'>): Synon
     async synonyms(question) {
       const text = question.trim();
       if (text.length < SYNONYMS_MIN_QUERY_LENGTH) return [];
-      const model = await synonymModel(ctx.config);
+      const model = await defaultProviderModel(ctx.config);
       if (!model) return localSynonymizer.synonyms(text);
       try {
-        const reply = await streamModel(ctx.config as LlmConfig, {
+        const reply = await streamModel(ctx.config, {
           model,
           system: SYSTEM,
           messages: [{ role: 'user', content: text.slice(0, 1000) }],

@@ -1,6 +1,7 @@
 import { CorrectAnswer, CorrectAnswerInput, CorrectAnswerList, Id, OkReply, SynonymizerQuery } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { perOwner, RATE_LIMITS } from '../../http/rate-limits';
 import * as answers from './service';
 
 const AssistantParams = z.object({ id: Id });
@@ -41,7 +42,10 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
   // A text reply (spec §7): the synonyms comma-separated, empty for questions of 3 characters or less.
   app.get(
     '/api/assistant/synonymizer',
-    { schema: { tags, querystring: SynonymizerQuery, response: { 200: z.string() } } },
+    {
+      schema: { tags, querystring: SynonymizerQuery, response: { 200: z.string() } },
+      config: { rateLimit: { ...RATE_LIMITS.synonymizer, keyGenerator: perOwner('synonymizer') } },
+    },
     async (req, reply) => {
       const list = await answers.synonymizerFor(ctx).synonyms(req.query.query);
       return reply.type('text/plain; charset=utf-8').send(list.join(', '));

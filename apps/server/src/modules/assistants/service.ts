@@ -12,10 +12,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, notFound, payloadTooLarge } from '../../errors';
+import { isUniqueViolation } from '../../infra/db/errors';
 import { assistants, widgets } from '../../infra/db/schema';
+import { forgetAssistantSettings } from '../conversations/pipeline';
 import { detectFileType, RejectedFile, UNSUPPORTED_TYPE } from '../knowledge/detect';
 import { addKnowledgeFile, FILE_TOO_LARGE, removeAssistantKnowledge } from '../knowledge/service';
 import { isKnownModel } from '../models/service';
+import { attachmentKey } from '../public/visitor-service';
 import {
   isWidgetBound,
   presentWidget,
@@ -105,11 +108,6 @@ function checkCreationFile(file: UploadedFile): void {
   if (!(ASSISTANT_CREATE_FILE_TYPES as readonly string[]).includes(type)) throw badRequest(ASSISTANT_TEXTS.fileType);
 }
 
-const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
-
 /**
  * POST /api/assistant/create: binds the saved widget (spec §2.7: the widget comes first) and
  * stores the optional file as the first knowledge file. All or nothing: a file that cannot be
@@ -171,6 +169,8 @@ export async function patchAssistant(ctx: Ctx, userId: string, id: string, input
       updatedAt: new Date(),
     })
     .where(and(eq(assistants.id, id), eq(assistants.userId, userId)));
+  // The conversation engine caches settings for a few seconds; an edit counts from the next message.
+  forgetAssistantSettings(id);
   return getAssistant(ctx, userId, id);
 }
 
@@ -185,8 +185,11 @@ export async function deleteAssistant(ctx: Ctx, userId: string, id: string): Pro
     await tx.delete(assistants).where(and(eq(assistants.id, id), eq(assistants.userId, userId)));
     await tx.delete(widgets).where(and(eq(widgets.id, row.widgetId), eq(widgets.userId, userId)));
   });
+  forgetAssistantSettings(id);
   await removeAssistantKnowledge(ctx, userId, id);
   await removeWidgetFiles(ctx, userId, row.widgetId);
+  // Files visitors attached in its conversations.
+  await ctx.storage.removePrefix(attachmentKey(userId, id, ''));
 }
 
 /** The slider moves in steps of 0.1; a float such as 0.30000000000000004 is stored as 0.3. */

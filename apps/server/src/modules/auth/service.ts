@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { users } from '../../infra/db/schema';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashPassword, LOCKED_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { sendMail } from '../mail/jobs';
 import { confirmEmailMail, resetPasswordMail } from './mails';
 import { findUserByEmail, findUserById, insertUser } from './queries';
-import { consumeOneTimeToken, issueAuthToken, issueOneTimeToken, revokeAllTokens } from './tokens';
+import { consumeOneTimeToken, issueAuthToken, issueOneTimeToken, revokeAllTokens, revokeOneTimeTokens } from './tokens';
 
 export const AUTH_ERRORS = {
   userExists: 'Пользователь с таким email уже существует',
@@ -40,7 +40,8 @@ export async function login(ctx: Ctx, email: string, password: string): Promise<
 /** Same answer for known and unknown addresses; the mail goes only to a known one. */
 export async function forgotPassword(ctx: Ctx, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
+  // A locked account (the demo one behind the site's widget) cannot be taken over by a reset.
+  if (!user || user.passwordHash === LOCKED_PASSWORD_HASH) return;
   const token = await issueOneTimeToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS);
   const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await sendMail(ctx, resetPasswordMail(user.email, user.username, url));
@@ -54,6 +55,7 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
     if (!used) throw badRequest(AUTH_ERRORS.badLink);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await revokeAllTokens(tx, used.userId);
+    await revokeOneTimeTokens(tx, used.userId, 'reset');
   });
 }
 

@@ -32,6 +32,13 @@ export async function revokeAllTokens(db: Executor, userId: string): Promise<voi
 
 export type OneTimePurpose = 'reset' | 'confirm';
 
+/** Ends every unused link of this purpose (a new password makes earlier reset links worthless). */
+export async function revokeOneTimeTokens(db: Executor, userId: string, purpose: OneTimePurpose): Promise<void> {
+  await db
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
 export async function issueOneTimeToken(
   db: Executor,
   userId: string,

@@ -1,6 +1,6 @@
 import { CHAT_TEXTS, type ChatMessage, type ChatVisitor, VISITOR_TEXTS } from '@otklik/contract';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import { requireOwnedAssistant } from '../assistants/ownership';
 import { type MessagePayload, publishConversationEvent } from '../conversations/events';
 import { handleIncomingMessage } from '../conversations/pipeline';
@@ -154,8 +154,10 @@ export async function sendMessage(
     content: body.content,
   });
   if (result.failed) throw new AppError(502, VISITOR_TEXTS.fallbackAnswer);
-  // Paused or stopped by a trigger without an answer: the stored message is all there is.
-  const reply = result.answer ?? result.message;
+  // Paused or stopped by a trigger: the message is stored, but the caller asked for the bot's
+  // answer (spec §7, statistics) and must not take the question for it.
+  if (!result.answer) throw conflict(CHAT_TEXTS.noBotAnswer);
+  const reply = result.answer;
   return {
     id: reply.id,
     role: reply.role === 'visitor' ? 'user' : 'assistant',

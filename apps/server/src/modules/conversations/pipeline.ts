@@ -116,13 +116,15 @@ export async function handleIncomingMessage(ctx: AppContext, input: IncomingMess
   } catch (err) {
     ctx.log.error({ err, assistantId }, 'triggers failed; the message is answered as usual');
   }
-  if (outcome.reply?.trim() || outcome.stop) {
+  // A paused conversation gets no bot reply (§4.3), not even a trigger's own text: the operator
+  // is answering. The trigger's notification was already sent by the hook.
+  if (!message.isPaused && (outcome.reply?.trim() || outcome.stop)) {
     const answer = outcome.reply?.trim() ? await reply(outcome.reply.trim(), 'trigger') : undefined;
-    if (outcome.stop && !message.isPaused) {
+    if (outcome.stop) {
       await setPaused(ctx.db, assistantId, visitorId, true);
       await publishConversationEvent(ctx, { type: 'paused', assistantId, visitorId, isPaused: true });
     }
-    return { message, answer, paused: Boolean(outcome.stop) || message.isPaused, failed: false };
+    return { message, answer, paused: Boolean(outcome.stop), failed: false };
   }
 
   if (message.isPaused) {
@@ -136,7 +138,7 @@ export async function handleIncomingMessage(ctx: AppContext, input: IncomingMess
   const retrieval = await retrieve(ctx, assistantId, content, settings.greeting);
   try {
     const produced = await produceAnswer(ctx, settings, retrieval, input);
-    if (produced.source === 'handoff' || retrieval.talk?.kind === 'operator')
+    if (produced.source === 'handoff' || produced.source === 'operator-request')
       await notifyOwnerOfHandoff(ctx, { assistantId, visitorId, question: content }).catch((err) =>
         ctx.log.error({ err, assistantId }, 'hand-off notification failed'),
       );
@@ -168,10 +170,11 @@ async function produceAnswer(
     return { text: local.text, source: local.source, tokens: 0 };
   };
   // Owner-approved answers and small talk need no model.
-  if (local.source === 'corrected' || local.source === 'smalltalk') return localAnswer();
+  if (local.source === 'corrected' || local.source === 'smalltalk' || local.source === 'operator-request')
+    return localAnswer();
   const model = languageModelFor(ctx.config, settings.model);
   if (!model) return localAnswer();
-  if (ctx.config.LLM_DAILY_TOKENS > 0 && (await tokensToday(ctx, input.assistantId)) >= ctx.config.LLM_DAILY_TOKENS) {
+  if (!(await withinBudget(ctx, input.assistantId))) {
     ctx.log.warn({ assistantId: input.assistantId }, 'daily token budget spent; the local answerer replies');
     return localAnswer();
   }
@@ -195,6 +198,12 @@ async function produceAnswer(
     return { text: ENGINE_TEXTS.handoff, source: 'handoff', tokens: result.tokens };
   }
   return { text: result.text, source: 'model', tokens: result.tokens };
+}
+
+/** The assistant may still call its model today (LLM_DAILY_TOKENS; 0 means no limit). */
+async function withinBudget(ctx: AppContext, assistantId: string): Promise<boolean> {
+  const limit = ctx.config.LLM_DAILY_TOKENS;
+  return limit === 0 || (await tokensToday(ctx, assistantId)) < limit;
 }
 
 async function storeAnswer(
@@ -225,7 +234,7 @@ function suggestForOperator(ctx: AppContext, assistantId: string, visitorId: str
     const retrieval = await retrieve(ctx, assistantId, content, settings.greeting);
     let text = retrieval.local.source === 'handoff' ? '' : retrieval.local.text;
     const model = retrieval.local.source === 'corrected' ? undefined : languageModelFor(ctx.config, settings.model);
-    if (model && (await tokensToday(ctx, assistantId)) < ctx.config.LLM_DAILY_TOKENS) {
+    if (model && (await withinBudget(ctx, assistantId))) {
       const result = await answerWithModel(ctx, model, {
         role: settings.role,
         instructions: settings.instructions,

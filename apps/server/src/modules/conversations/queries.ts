@@ -157,12 +157,19 @@ export async function updateVisitor(
   return updated.length > 0;
 }
 
-/** When the bot last handed this conversation off (to space out the owner's notifications). */
+/** When the owner was last called to this conversation (to space out the notifications). */
 export async function lastHandoffAt(db: Executor, visitorId: string): Promise<Date | undefined> {
   const [row] = await db
     .select({ at: messages.createdAt })
     .from(messages)
-    .where(and(eq(messages.visitorId, visitorId), eq(messages.role, 'bot'), eq(messages.source, 'handoff')))
+    .where(
+      and(
+        eq(messages.visitorId, visitorId),
+        eq(messages.role, 'bot'),
+        // A hand-off answer, or the reply to "позовите оператора": both mean the owner was called.
+        inArray(messages.source, ['handoff', 'operator-request']),
+      ),
+    )
     .orderBy(desc(messages.createdAt))
     .limit(1);
   return row?.at;

@@ -12,9 +12,15 @@ const page = (title: string, body: string) => `<!doctype html><html lang="ru"><h
 a{color:#4f46e5}li{margin:6px 0}pre{white-space:pre-wrap;background:#f6f7fb;padding:16px;border-radius:8px}
 .muted{color:#667085}</style></head><body>${body}</body></html>`;
 
+/** The developer's own machine: its mails hold sign-in and reset links, so nobody else reads them. */
+const isLoopback = (ip: string) => /^(?:127\.|::1$|::ffff:127\.)/.test(ip);
+
 /** The dev mailbox (embedded mode only): lists the mails the service "sent", newest first. */
 export function devMailRoutes(dir: string): FastifyPluginAsync {
   return async (app) => {
+    app.addHook('onRequest', async (req, reply) => {
+      if (!isLoopback(req.ip)) return reply.code(404).send({ message: 'Не найдено' });
+    });
     app.get('/dev/mail', { schema: { hide: true } }, async (_req, reply) => {
       const mails = await listMailbox(dir);
       const items = await Promise.all(

@@ -3,18 +3,22 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { knowledgeFiles } from '../../infra/db/schema';
 import { indexChunks, lockAssistantIndex } from '../retrieval/index-store';
+import { embedAfterIndexing } from '../retrieval/vector-store';
 import { chunkBlocks } from './chunker';
 import { type Block, ParseFailure, parseDocument, textBlocks } from './parsers';
-import { crawlSite, type ScrapeLimits } from './scrape';
+import { QuotaExceeded, SITE_QUOTA_EXCEEDED, withinQuota } from './quota';
+import { crawlSite, maxCrawlMs, type ScrapeLimits } from './scrape';
 
 const INGEST = 'knowledge.ingest';
 const SCRAPE = 'knowledge.scrape';
 
-type JobCtx = Pick<AppContext, 'db' | 'storage' | 'queue' | 'log' | 'config'>;
+type JobCtx = Pick<AppContext, 'db' | 'database' | 'embeddings' | 'storage' | 'queue' | 'log' | 'config'>;
 
 interface IngestJob {
   fileId: string;
   type: KnowledgeFileType;
+  /** Tests shorten it; INGEST_TIME_LIMIT_MS otherwise. */
+  timeLimitMs?: number;
 }
 
 interface ScrapeJob {
@@ -22,38 +26,42 @@ interface ScrapeJob {
   /** The start page, already fetched once by the request that created the job. */
   url: string;
   limits?: Partial<ScrapeLimits>;
+  /** Tests shorten it; the longest possible crawl plus a margin otherwise. */
+  timeLimitMs?: number;
 }
 
-const FAILED_GENERIC = 'Не удалось обработать файл. Попробуйте загрузить его ещё раз.';
+export const FAILED_GENERIC = 'Не удалось обработать файл. Попробуйте загрузить его ещё раз.';
+export const FAILED_TIME_LIMIT = 'Не удалось обработать файл за отведённое время. Попробуйте загрузить его ещё раз.';
+/** A parse that hangs (a crafted file, a stuck library) must not leave the file `processing` for ever. */
+const INGEST_TIME_LIMIT_MS = 5 * 60_000;
 
 /** Parsing and indexing run as jobs (in-process or BullMQ), so an upload replies at once. */
 export function registerKnowledgeJobs(ctx: JobCtx): void {
   ctx.queue.process(INGEST, async (data) => {
     const job = data as IngestJob;
-    await runIngest(ctx, job.fileId, async (key) => parseDocument(job.type, await readAll(ctx, key)));
+    await runIngest(ctx, job.fileId, job.timeLimitMs ?? INGEST_TIME_LIMIT_MS, async (file) =>
+      parseDocument(job.type, await readAll(ctx, file.storageKey)),
+    );
   });
   ctx.queue.process(SCRAPE, async (data) => {
     const job = data as ScrapeJob;
-    await runIngest(ctx, job.fileId, async (key) => {
-      const text = await crawlSite(job.url, {
-        allowLoopback: ctx.config.SCRAPE_ALLOW_LOOPBACK,
-        ...job.limits,
-      });
-      const bytes = Buffer.from(text, 'utf8');
-      await ctx.storage.put(key, bytes);
-      await ctx.db.update(knowledgeFiles).set({ size: bytes.length }).where(eq(knowledgeFiles.id, job.fileId));
+    const limits = { allowLoopback: ctx.config.SCRAPE_ALLOW_LOOPBACK, ...job.limits };
+    await runIngest(ctx, job.fileId, job.timeLimitMs ?? maxCrawlMs(limits) + 60_000, async (file, signal) => {
+      const text = await crawlSite(job.url, limits, signal);
+      await storeSiteText(ctx, file, text, signal);
       return textBlocks(text);
     });
   });
 }
 
+// A parse failure is final (the file is marked failed and the job ends well); the retries are for
+// the database or storage failing under the job, and a retry of a file already done does nothing.
 export async function enqueueIngest(ctx: Pick<AppContext, 'queue'>, job: IngestJob): Promise<void> {
-  // One attempt: a parse failure is final and is shown beside the file.
-  await ctx.queue.add(INGEST, job, { attempts: 1 });
+  await ctx.queue.add(INGEST, job, { attempts: 3 });
 }
 
 export async function enqueueScrape(ctx: Pick<AppContext, 'queue'>, job: ScrapeJob): Promise<void> {
-  await ctx.queue.add(SCRAPE, job, { attempts: 1 });
+  await ctx.queue.add(SCRAPE, job, { attempts: 3 });
 }
 
 async function readAll(ctx: Pick<AppContext, 'storage'>, key: string): Promise<Buffer> {
@@ -67,20 +75,26 @@ async function readAll(ctx: Pick<AppContext, 'storage'>, key: string): Promise<B
  * when its passages are searchable. Any failure marks the file `failed` with a Russian reason;
  * nothing here may take the process down.
  */
-async function runIngest(ctx: JobCtx, fileId: string, produce: (storageKey: string) => Promise<Block[]>) {
+async function runIngest(
+  ctx: JobCtx,
+  fileId: string,
+  timeLimitMs: number,
+  produce: (file: FileRow, signal: AbortSignal) => Promise<Block[]>,
+) {
   const [file] = await ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
   if (file?.status !== 'processing') return;
   try {
-    const blocks = await produce(file.storageKey);
+    const blocks = await withTimeLimit(timeLimitMs, (signal) => produce(file, signal));
     const chunks = chunkBlocks(blocks);
     if (chunks.length === 0) throw new ParseFailure('В файле не найден текст.');
     await ctx.db.transaction(async (tx) => {
       await lockAssistantIndex(tx, file.assistantId);
-      // Deleted while being parsed: nothing to index.
+      // Deleted while being parsed, or finished by another run of the job (one re-queued at
+      // start-up, a stalled BullMQ job taken over): nothing to index.
       const [still] = await tx
         .select({ id: knowledgeFiles.id })
         .from(knowledgeFiles)
-        .where(eq(knowledgeFiles.id, fileId));
+        .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, 'processing')));
       if (!still) return;
       await indexChunks(tx, file.assistantId, fileId, chunks);
       await tx
@@ -88,13 +102,61 @@ async function runIngest(ctx: JobCtx, fileId: string, produce: (storageKey: stri
         .set({ status: 'ready', statusReason: null })
         .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, 'processing')));
     });
+    // Outside the transaction and after `ready`: vectors only add to the lexical index, and a
+    // provider failure must not fail the file (embedAfterIndexing never throws).
+    await embedAfterIndexing(ctx, file.assistantId, fileId);
   } catch (err) {
     const reason = err instanceof ParseFailure ? err.message : FAILED_GENERIC;
     if (!(err instanceof ParseFailure)) ctx.log.error({ err, fileId }, 'knowledge file processing failed');
+    // Only a file still processing: a late run must not turn another run's `ready` into `failed`.
+    // If even this fails the job throws, and the queue tries again.
     await ctx.db
       .update(knowledgeFiles)
       .set({ status: 'failed', statusReason: reason })
-      .where(eq(knowledgeFiles.id, fileId))
-      .catch((e: unknown) => ctx.log.error({ err: e, fileId }, 'could not mark knowledge file failed'));
+      .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, 'processing')));
   }
+}
+
+type FileRow = typeof knowledgeFiles.$inferSelect;
+
+/**
+ * `work` or, past the limit, a ParseFailure with the Russian reason. The signal tells the work to
+ * stop (a crawl does); a parse that cannot be stopped runs on, but its result is dropped.
+ */
+async function withTimeLimit<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new ParseFailure(FAILED_TIME_LIMIT));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(abort.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The crawl's text becomes the file's bytes, within the assistant's limit: the size is set under
+ * the quota lock, and only then are the bytes stored, so a site that does not fit takes no room.
+ */
+async function storeSiteText(ctx: JobCtx, file: FileRow, text: string, signal: AbortSignal): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  signal.throwIfAborted();
+  try {
+    await withinQuota(
+      ctx.db,
+      file.assistantId,
+      bytes.length,
+      (tx) => tx.update(knowledgeFiles).set({ size: bytes.length }).where(eq(knowledgeFiles.id, file.id)),
+      file.id,
+    );
+  } catch (err) {
+    if (err instanceof QuotaExceeded) throw new ParseFailure(SITE_QUOTA_EXCEEDED);
+    throw err;
+  }
+  await ctx.storage.put(file.storageKey, bytes);
 }

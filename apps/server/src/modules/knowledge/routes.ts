@@ -3,6 +3,7 @@ import { FileDescription, Id, KnowledgeFileList, KnowledgeFileReply, OkReply, Si
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, payloadTooLarge } from '../../errors';
+import { perOwner, RATE_LIMITS } from '../../http/rate-limits';
 import * as knowledge from './service';
 
 const AssistantParams = z.object({ id: Id });
@@ -92,7 +93,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/assistant/:id/site-scrape',
-    { schema: { tags, params: AssistantParams, querystring: SiteScrapeQuery, response: { 200: KnowledgeFileReply } } },
+    {
+      schema: { tags, params: AssistantParams, querystring: SiteScrapeQuery, response: { 200: KnowledgeFileReply } },
+      config: { rateLimit: { ...RATE_LIMITS.siteScrape, keyGenerator: perOwner('site-scrape') } },
+    },
     async (req) => ({ file: await knowledge.scrapeSite(ctx, req.userId, req.params.id, req.query.url) }),
   );
 };

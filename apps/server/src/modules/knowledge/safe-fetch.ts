@@ -15,12 +15,27 @@ export class FetchRefused extends Error {
   }
 }
 
+/** Every address a host name resolves to (all of them are checked, not only the first). */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
 export interface SafeFetchOptions {
   /** Tests only (SCRAPE_ALLOW_LOOPBACK): lets 127.0.0.0/8 and ::1 through, nothing else. */
   allowLoopback?: boolean;
+  /** The system's DNS by default; tests give their own, having no DNS for made-up names. */
+  resolve?: Resolver;
+  /**
+   * Tests only: one exact address and port let through as if it were a public site, so a test
+   * can serve a "public" first hop on loopback while every other target, a redirect to another
+   * loopback port included, is judged as in production.
+   */
+  standInPublic?: { address: string; port: number };
   timeoutMs: number;
   maxBytes: number;
   maxRedirects?: number;
+  /** Abandons the fetch (a scrape job past its time limit). */
+  signal?: AbortSignal;
 }
 
 export interface FetchedPage {
@@ -60,20 +75,23 @@ export function parseHttpUrl(input: string): URL {
  * checked address (pinned through `lookup`), so a DNS answer that changes between the check and
  * the connect (rebinding) cannot reach an internal address.
  */
-async function resolveChecked(url: URL, allowLoopback: boolean): Promise<{ address: string; family: number }> {
+async function resolveChecked(url: URL, opts: SafeFetchOptions): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const allowed = (address: string) =>
+    isPublicAddress(address, opts.allowLoopback ?? false) ||
+    (opts.standInPublic?.address === address && opts.standInPublic.port === port);
   if (isIP(host)) {
-    if (!isPublicAddress(host, allowLoopback)) throw new FetchRefused('address');
+    if (!allowed(host)) throw new FetchRefused('address');
     return { address: host, family: isIP(host) };
   }
   let addresses: { address: string; family: number }[];
   try {
-    addresses = await dnsLookup(host, { all: true, verbatim: true });
+    addresses = await (opts.resolve ?? systemResolver)(host);
   } catch {
     throw new FetchRefused('address');
   }
-  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address, allowLoopback)))
-    throw new FetchRefused('address');
+  if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) throw new FetchRefused('address');
   return addresses[0] as { address: string; family: number };
 }
 
@@ -82,8 +100,8 @@ export async function safeFetch(input: string, opts: SafeFetchOptions): Promise<
   let url = parseHttpUrl(input);
   const deadline = Date.now() + opts.timeoutMs;
   for (let hop = 0; ; hop++) {
-    const pinned = await resolveChecked(url, opts.allowLoopback ?? false);
-    const res = await requestOnce(url, pinned, Math.max(1, deadline - Date.now()), opts.maxBytes);
+    const pinned = await resolveChecked(url, opts);
+    const res = await requestOnce(url, pinned, Math.max(1, deadline - Date.now()), opts.maxBytes, opts.signal);
     if (res.status >= 300 && res.status < 400 && res.location) {
       if (hop >= (opts.maxRedirects ?? 5)) throw new FetchRefused('network');
       url = parseHttpUrl(new URL(res.location, url).toString());
@@ -98,6 +116,7 @@ function requestOnce(
   pinned: { address: string; family: number },
   timeoutMs: number,
   maxBytes: number,
+  signal: AbortSignal | undefined,
 ): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
@@ -110,6 +129,7 @@ function requestOnce(
       {
         lookup,
         timeout: timeoutMs,
+        signal,
         headers: {
           'user-agent': 'OtklikBot/1.0 (+knowledge base import)',
           accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',

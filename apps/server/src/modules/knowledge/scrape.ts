@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import { Readability } from '@mozilla/readability';
 import { SCRAPE_MAX_PAGES, SCRAPE_PAGE_TIMEOUT_MS } from '@otklik/contract';
 import { parseHTML } from 'linkedom';
@@ -24,13 +25,33 @@ const NOT_A_PAGE =
 
 export const siteKey = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
+/**
+ * The knowledge file's name: the site's host as the owner typed it. URL parsing turns a Cyrillic
+ * domain into punycode (`xn--…`), which the owner would not recognise in the list.
+ */
+export function siteFileName(pageUrl: string): string {
+  const host = new URL(pageUrl).hostname;
+  return siteKey(domainToUnicode(host) || host);
+}
+
+/** The longest a crawl with these limits can take: every page waited for to its time limit. */
+export function maxCrawlMs(limits: Partial<ScrapeLimits> = {}): number {
+  const l = { ...DEFAULTS, ...limits };
+  return l.maxPages * l.pageTimeoutMs;
+}
+
 /** The start page, checked and fetched; a refusal or the site's error status is thrown as FetchRefused. */
-export async function fetchStartPage(url: string, limits: Partial<ScrapeLimits> = {}): Promise<FetchedPage> {
+export async function fetchStartPage(
+  url: string,
+  limits: Partial<ScrapeLimits> = {},
+  signal?: AbortSignal,
+): Promise<FetchedPage> {
   const l = { ...DEFAULTS, ...limits };
   const page = await safeFetch(url, {
     allowLoopback: l.allowLoopback,
     timeoutMs: l.pageTimeoutMs,
     maxBytes: l.pageMaxBytes,
+    signal,
   });
   if (page.status < 200 || page.status >= 300) throw new FetchRefused('status', page.status);
   if (!isTextual(page.contentType)) throw new FetchRefused('type');
@@ -43,11 +64,16 @@ const isTextual = (contentType: string) =>
 /**
  * The start page and same-site pages linked from it (breadth-first, up to the page limit), each
  * reduced to its main text, joined into one Markdown-like text: a '#' heading per page.
- * Pages that fail are skipped; only the start page must succeed.
+ * Pages that fail are skipped; only the start page must succeed. `signal` ends the crawl early
+ * (the job's time limit), the page being fetched included.
  */
-export async function crawlSite(startUrl: string, limits: Partial<ScrapeLimits> = {}): Promise<string> {
+export async function crawlSite(
+  startUrl: string,
+  limits: Partial<ScrapeLimits> = {},
+  signal?: AbortSignal,
+): Promise<string> {
   const l = { ...DEFAULTS, ...limits };
-  const start = await fetchStartPage(startUrl, l);
+  const start = await fetchStartPage(startUrl, l, signal);
   const site = siteKey(new URL(start.url).hostname);
   const seen = new Set<string>([normalize(startUrl), normalize(start.url)]);
   const queue: string[] = [];
@@ -77,6 +103,7 @@ export async function crawlSite(startUrl: string, limits: Partial<ScrapeLimits> 
   take(start);
   let fetched = 1;
   while (queue.length && fetched < l.maxPages) {
+    signal?.throwIfAborted();
     const next = queue.shift() as string;
     fetched++;
     try {
@@ -84,6 +111,7 @@ export async function crawlSite(startUrl: string, limits: Partial<ScrapeLimits> 
         allowLoopback: l.allowLoopback,
         timeoutMs: l.pageTimeoutMs,
         maxBytes: l.pageMaxBytes,
+        signal,
       });
       if (
         page.status >= 200 &&

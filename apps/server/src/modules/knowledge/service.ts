@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import {
-  KNOWLEDGE_ASSISTANT_MAX_BYTES,
   KNOWLEDGE_FILE_MAX_BYTES,
   type KnowledgeFileItem,
   KnowledgeFileList,
   normalizeSiteUrl,
   SCRAPE_TEXTS,
 } from '@otklik/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound, payloadTooLarge } from '../../errors';
 import { assistants, knowledgeFiles } from '../../infra/db/schema';
@@ -15,15 +14,15 @@ import { requireOwnedAssistant } from '../assistants/ownership';
 import { unindexFile } from '../retrieval/index-store';
 import { detectFileType, MIME_TYPES, RejectedFile } from './detect';
 import { enqueueIngest, enqueueScrape } from './jobs';
+import { fits, QUOTA_EXCEEDED, QuotaExceeded, withinQuota } from './quota';
 import { FetchRefused } from './safe-fetch';
-import { fetchStartPage, siteKey } from './scrape';
+import { fetchStartPage, siteFileName } from './scrape';
 
 export type Ctx = Pick<AppContext, 'db' | 'database' | 'storage' | 'queue' | 'log' | 'config'>;
 
 export const FILE_NOT_FOUND = 'Файл не найден';
 export const MAX_UPLOAD_BYTES = KNOWLEDGE_FILE_MAX_BYTES;
 export const FILE_TOO_LARGE = `Файл слишком большой: не более ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} МБ.`;
-export const QUOTA_EXCEEDED = `База знаний ассистента заполнена: не более ${KNOWLEDGE_ASSISTANT_MAX_BYTES / 1024 / 1024} МБ на тарифе «Базовый». Удалите ненужные файлы.`;
 
 type FileRow = typeof knowledgeFiles.$inferSelect;
 
@@ -54,17 +53,22 @@ function cleanName(name: string): string {
   return (cleaned || 'файл').slice(0, 255);
 }
 
-export async function usedBytes(ctx: Pick<AppContext, 'db'>, assistantId: string): Promise<number> {
-  const [row] = await ctx.db
-    .select({ total: sql<string>`coalesce(sum(${knowledgeFiles.size}), 0)` })
-    .from(knowledgeFiles)
-    .where(eq(knowledgeFiles.assistantId, assistantId));
-  return Number(row?.total ?? 0);
-}
-
-export async function ensureRoom(ctx: Pick<AppContext, 'db'>, assistantId: string, bytes: number): Promise<void> {
-  if ((await usedBytes(ctx, assistantId)) + bytes > KNOWLEDGE_ASSISTANT_MAX_BYTES)
-    throw payloadTooLarge(QUOTA_EXCEEDED);
+/** The insert of a file that takes `bytes` of the assistant's 200 MB, or 413 when they do not fit. */
+async function insertWithinQuota(
+  ctx: Pick<AppContext, 'db'>,
+  values: typeof knowledgeFiles.$inferInsert,
+  bytes: number,
+): Promise<FileRow> {
+  try {
+    const [row] = await withinQuota(ctx.db, values.assistantId, bytes, (tx) =>
+      tx.insert(knowledgeFiles).values(values).returning(),
+    );
+    if (!row) throw new Error('knowledge file not stored');
+    return row;
+  } catch (err) {
+    if (err instanceof QuotaExceeded) throw payloadTooLarge(QUOTA_EXCEEDED);
+    throw err;
+  }
 }
 
 /**
@@ -85,25 +89,33 @@ export async function addKnowledgeFile(
     if (err instanceof RejectedFile) throw badRequest(err.message);
     throw err;
   }
-  await ensureRoom(ctx, input.assistantId, input.bytes.length);
+  // An early refusal before up to 20 MB go to disk; the locked check with the insert is the one that holds.
+  if (!(await fits(ctx.db, input.assistantId, input.bytes.length))) throw payloadTooLarge(QUOTA_EXCEEDED);
   const id = crypto.randomUUID();
   const key = storageKey(input.userId, input.assistantId, id);
+  // Stored before the (locked) check and insert, so no transaction waits on the disk.
   await ctx.storage.put(key, input.bytes);
-  const [row] = await ctx.db
-    .insert(knowledgeFiles)
-    .values({
-      id,
-      assistantId: input.assistantId,
-      name: cleanName(input.filename),
-      title: input.title?.trim() ?? '',
-      description: input.description?.trim() ?? '',
-      mimeType: MIME_TYPES[type],
-      size: input.bytes.length,
-      storageKey: key,
-      source: 'upload',
-    })
-    .returning();
-  if (!row) throw new Error('knowledge file not stored');
+  let row: FileRow;
+  try {
+    row = await insertWithinQuota(
+      ctx,
+      {
+        id,
+        assistantId: input.assistantId,
+        name: cleanName(input.filename),
+        title: input.title?.trim() ?? '',
+        description: input.description?.trim() ?? '',
+        mimeType: MIME_TYPES[type],
+        size: input.bytes.length,
+        storageKey: key,
+        source: 'upload',
+      },
+      input.bytes.length,
+    );
+  } catch (err) {
+    await ctx.storage.remove(key);
+    throw err;
+  }
   await enqueueIngest(ctx, { fileId: id, type });
   return presentFile(row);
 }
@@ -185,24 +197,26 @@ export async function scrapeSite(ctx: Ctx, userId: string, assistantId: string, 
   } catch (err) {
     throw scrapeError(err);
   }
-  await ensureRoom(ctx, assistantId, page.body.length);
   const id = crypto.randomUUID();
   const key = storageKey(userId, assistantId, id);
-  await ctx.storage.put(key, Buffer.alloc(0));
-  const [row] = await ctx.db
-    .insert(knowledgeFiles)
-    .values({
+  // The row takes no room until the crawl's text is known (the job checks the limit again then);
+  // the start page's size refuses at once a scrape into a base that is already full.
+  const row = await insertWithinQuota(
+    ctx,
+    {
       id,
       assistantId,
-      name: siteKey(new URL(page.url).hostname),
+      name: siteFileName(page.url),
       mimeType: 'text/plain',
       size: 0,
       storageKey: key,
       source: 'site',
       sourceUrl: page.url,
-    })
-    .returning();
-  if (!row) throw new Error('scraped file not stored');
+    },
+    page.body.length,
+  );
+  // Empty until the crawl writes its text: a download meanwhile gives an empty file, not a 404.
+  await ctx.storage.put(key, Buffer.alloc(0));
   await enqueueScrape(ctx, { fileId: id, url: page.url });
   return presentFile(row);
 }

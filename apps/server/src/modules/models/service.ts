@@ -1,5 +1,7 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { DEFAULT_MODEL, LOCAL_MODEL, LOCAL_MODEL_NAME, type ModelOption, modelProvider } from '@otklik/contract';
 import type { Config } from '../../config';
+import { type LlmConfig, languageModelFor } from '../../infra/llm';
 
 type ProviderConfig = Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OLLAMA_URL' | 'GIGACHAT_CREDENTIALS'>;
 
@@ -70,4 +72,19 @@ export function isKnownModel(config: ProviderConfig, id: string): boolean {
     case 'gigachat':
       return Boolean(config.GIGACHAT_CREDENTIALS) && (GIGACHAT_MODELS as readonly string[]).includes(id.slice(9));
   }
+}
+
+/**
+ * The model for the service's own writing (synonyms, the prompt helper), where no assistant
+ * chose one: the default OpenAI model, else GigaChat, else the first Ollama model; none when
+ * only the local answerer is configured.
+ */
+export async function defaultProviderModel(config: LlmConfig): Promise<LanguageModelV3 | undefined> {
+  if (openaiConfigured(config)) return languageModelFor(config, DEFAULT_MODEL);
+  if (config.GIGACHAT_CREDENTIALS) return languageModelFor(config, `gigachat:${GIGACHAT_MODELS[0]}`);
+  if (config.OLLAMA_URL) {
+    const ollama = (await listModels(config)).find((m) => m.provider === 'ollama');
+    if (ollama) return languageModelFor(config, ollama.id);
+  }
+  return undefined;
 }

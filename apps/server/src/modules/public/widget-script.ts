@@ -50,16 +50,18 @@ export const widgetScriptRoute: FastifyPluginAsync = async (app) => {
       req.log.error({ path: WIDGET_SCRIPT_PATH }, 'widget script is not built');
       return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT);
     }
+    // Each encoding is its own representation with its own strong tag (RFC 9110 §8.8.3).
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const etag = gzip ? `${script.etag.slice(0, -1)}-gz"` : script.etag;
     reply
-      .header('etag', script.etag)
+      .header('etag', etag)
       // Revalidated after 5 minutes, used stale for a day while revalidating: a new release
       // reaches visitors within minutes, and a returning visitor usually gets a 304.
       .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
       .header('vary', 'accept-encoding');
     const match = req.headers['if-none-match'];
-    if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === script.etag)) return reply.code(304).send();
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')))
-      return reply.header('content-encoding', 'gzip').send(script.gzip);
+    if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+    if (gzip) return reply.header('content-encoding', 'gzip').send(script.gzip);
     return reply.send(script.body);
   });
 };

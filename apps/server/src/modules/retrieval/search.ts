@@ -1,18 +1,25 @@
 import type { AppContext } from '../../context';
+import type { Database } from '../../infra/db';
+import type { Embedder } from '../../infra/llm/embeddings';
+import { type Passage, type PassageRow, passageOf } from './passage-row';
+import { hasVectors, nearestPassages } from './vector-store';
 
-export interface KnowledgePassage {
-  chunkId: string;
-  fileId: string;
-  fileName: string;
-  heading: string;
-  content: string;
-  /** BM25 score; comparable only within one query. */
+export interface KnowledgePassage extends Passage {
+  /** BM25 score, or with vectors fused in the reciprocal-rank-fusion score; comparable only within one query. */
   score: number;
 }
 
 export interface SearchOptions {
   limit?: number;
+  /**
+   * The text whose meaning vectors compare, when it differs from the lexical query (the bare
+   * question, without the synonyms added for the lexical search). Defaults to the query.
+   */
+  semanticQuery?: string;
 }
+
+/** What retrieval needs: the database, and the embeddings when vector retrieval is on. */
+export type SearchContext = Pick<AppContext, 'database'> & Partial<Pick<AppContext, 'embeddings' | 'log'>>;
 
 /** BM25 parameters; tuned on the XQuAD-ru bench (flat between k1 0.8–1.2, b 0.5–0.75). */
 const K1 = 1.2;
@@ -23,17 +30,19 @@ const FUZZY_MIN_SIMILARITY = 0.4;
 /** Stems in more than this share of the passages do not by themselves make a passage a candidate. */
 const COMMON_SHARE = Number(process.env.KB_COMMON_SHARE ?? 0.02);
 const FUZZY_ALL = process.env.KB_FUZZY_ALL === '1';
+/** Reciprocal rank fusion's constant (the usual 60): ranks matter, raw scores of the two lists never meet. */
+const RRF_K = 60;
+/** How deep each list is read for fusion: a passage ranked lower by both would not reach the top anyway. */
+const FUSION_DEPTH = 20;
 
 /**
- * Passages of one assistant's knowledge base ranked for a question. Lexical: the question's
- * Russian stems (snowball, stop words dropped), extended with the assistant's stems that are
- * trigram-similar to a stem (misspellings, transliterations, word forms the stemmer does not
- * join), scored with BM25 over the passages that contain any of them. idf, N and the average
- * length come from knowledge_terms / knowledge_stats, kept up to date on ingestion. The
- * assistant id is a condition of every part of the query.
+ * Passages of one assistant's knowledge base ranked for a question: the lexical ranking below,
+ * fused (reciprocal rank fusion) with vector similarity when embeddings are on and the
+ * assistant's passages have vectors. Without embeddings this is the lexical query alone, with
+ * nothing added to its cost; a failing or slow embeddings provider leaves the lexical ranking.
  */
 export async function searchKnowledge(
-  ctx: Pick<AppContext, 'database'>,
+  ctx: SearchContext,
   assistantId: string,
   query: string,
   opts: SearchOptions = {},
@@ -41,19 +50,77 @@ export async function searchKnowledge(
   const limit = Math.min(Math.max(opts.limit ?? 5, 1), 50);
   const text = query.slice(0, 2000);
   if (!/[\p{L}\p{N}]/u.test(text)) return [];
-  const rows = await ctx.database.query<{
-    id: string;
-    file_id: string;
-    name: string;
-    heading: string;
-    content: string;
-    score: number;
-  }>(
+  const embeddings = ctx.embeddings;
+  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, limit);
+  const depth = Math.max(limit, FUSION_DEPTH);
+  const [lexical, similar] = await Promise.all([
+    lexicalSearch(ctx.database, assistantId, text, depth),
+    similarPassages(ctx, embeddings, assistantId, (opts.semanticQuery ?? text).slice(0, 2000), depth),
+  ]);
+  return fuse(lexical, similar, limit);
+}
+
+/**
+ * Passages nearest in meaning to the question, or none when the assistant has no vectors (then
+ * the provider is not called) or the provider fails or is slow (logged; lexical ranking serves).
+ */
+async function similarPassages(
+  ctx: SearchContext,
+  embeddings: Embedder,
+  assistantId: string,
+  question: string,
+  limit: number,
+): Promise<KnowledgePassage[]> {
+  try {
+    if (!/[\p{L}\p{N}]/u.test(question) || !(await hasVectors(ctx.database, assistantId, embeddings.model))) return [];
+    const [vector] = await embeddings.embed([question], { timeoutMs: embeddings.questionTimeoutMs, retries: 0 });
+    if (!vector?.length) return [];
+    const hits = await nearestPassages(ctx.database, assistantId, embeddings.model, vector, limit);
+    return hits.map(({ similarity, ...p }) => ({ ...p, score: similarity }));
+  } catch (err) {
+    ctx.log?.warn({ err, assistantId }, 'question not embedded; lexical retrieval only');
+    return [];
+  }
+}
+
+/** Reciprocal rank fusion of the lexical and the vector ranking; on equal scores the lexical order wins. */
+function fuse(lexical: KnowledgePassage[], similar: KnowledgePassage[], limit: number): KnowledgePassage[] {
+  if (similar.length === 0) return lexical.slice(0, limit);
+  const fused = new Map<string, KnowledgePassage>();
+  for (const list of [lexical, similar])
+    list.forEach((p, rank) => {
+      const add = 1 / (RRF_K + rank + 1);
+      const seen = fused.get(p.chunkId);
+      fused.set(p.chunkId, seen ? { ...seen, score: seen.score + add } : { ...p, score: add });
+    });
+  // Array.prototype.sort is stable: ties keep insertion order, lexical hits first.
+  return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/**
+ * The lexical ranking: the question's Russian stems (snowball, stop words dropped), extended
+ * with the assistant's stems that are trigram-similar to a stem (misspellings,
+ * transliterations, word forms the stemmer does not join), scored with BM25 over the passages
+ * that contain any of them. idf, N and the average length come from knowledge_terms /
+ * knowledge_stats, kept up to date on ingestion. The assistant id is a condition of every part
+ * of the query.
+ */
+async function lexicalSearch(
+  database: Database,
+  assistantId: string,
+  text: string,
+  limit: number,
+): Promise<KnowledgePassage[]> {
+  const rows = await database.query<PassageRow & { score: number }>(
     `with q as (
        select distinct lexeme from unnest(to_tsvector('russian', $2))),
      st as (
        select chunks::float8 n, greatest(tokens::float8 / greatest(chunks, 1), 1) avgdl
        from knowledge_stats where assistant_id = $1 and chunks > 0),
+     -- Per unknown question stem, the stems close to it through the trigram index; this
+     -- assistant's are kept below. Scoping inside the join made PGlite choose plans that scan
+     -- or, in one case, hang (a composite (assistant_id, lexeme) trigram index needs btree_gin,
+     -- which hangs in PGlite 0.5.16), so the filter stays outside the index lookup.
      fz as materialized (
        select t.assistant_id, t.lexeme, t.df, q.lexeme ql
        from q join knowledge_terms t on t.lexeme % q.lexeme
@@ -104,14 +171,7 @@ export async function searchKnowledge(
      order by r.score desc, c.id`,
     [assistantId, text, limit, K1, B, FUZZY_WEIGHT, FUZZY_MIN_SIMILARITY, COMMON_SHARE, FUZZY_ALL],
   );
-  return rows.map((r) => ({
-    chunkId: r.id,
-    fileId: r.file_id,
-    fileName: r.name,
-    heading: r.heading,
-    content: r.content,
-    score: Number(r.score),
-  }));
+  return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
 }
 
 export interface CorrectedAnswerMatch {

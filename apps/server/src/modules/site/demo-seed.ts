@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { assistants, correctedAnswers, knowledgeFiles, users, widgets } from '../../infra/db/schema';
+import { LOCKED_PASSWORD_HASH } from '../../lib/passwords';
 import { createAnswer } from '../answers/service';
 import { addKnowledgeFile } from '../knowledge/service';
 import {
@@ -95,7 +96,7 @@ async function createDemoAssistant(ctx: AppContext): Promise<string> {
         username: 'Отклик',
         email: DEMO_ACCOUNT_EMAIL,
         // Not an argon2 hash, so no password ever matches: nobody signs in to the demo account.
-        passwordHash: '!locked',
+        passwordHash: LOCKED_PASSWORD_HASH,
         isEmailConfirmed: true,
       })
       .onConflictDoNothing()

@@ -66,7 +66,7 @@ const cleanAnswer = (text: string) => {
   return EMPTY_MARKS.has(trimmed.toLowerCase()) ? '' : trimmed;
 };
 
-/** The twelve answers by key; free text without numbers becomes the description of the company. */
+/** The twelve answers by key; free text without numbers becomes what the company does. */
 export function parseHelperAnswers(content: string): HelperAnswers {
   const answers = Object.fromEntries(KEYS.map((k) => [k, ''])) as HelperAnswers;
   const text = answersPart(content);
@@ -84,7 +84,7 @@ export function parseHelperAnswers(content: string): HelperAnswers {
     }
   }
   if (blocks.length === 0) {
-    answers.company = cleanAnswer(text);
+    answers.companyActivity = cleanAnswer(text);
     return answers;
   }
   for (const block of blocks) {
@@ -138,23 +138,36 @@ function section(title: string, body: string): string {
   return `## ${title}\n${body}`;
 }
 
+/** The name the owner gave (quotes dropped), else one found in the description; null when unsure. */
+function nameOf(a: HelperAnswers): string | null {
+  const given = a.companyName
+    .replace(/^[«"“\s]+|[»"”.\s]+$/g, '')
+    .split('\n')[0]
+    ?.trim();
+  if (given) return given.slice(0, 80);
+  return companyName(a.companyActivity);
+}
+
 export function buildSystemPrompt(a: HelperAnswers): string {
-  const name = companyName(a.company);
+  const name = nameOf(a);
   const company = name ? `компании «${name}»` : 'нашей компании';
-  const who = a.persona ? `Ты — ${a.persona.replace(/[.!]+$/, '')}` : 'Ты — виртуальный консультант';
+  const who = a.botRole ? `Ты — ${a.botRole.replace(/[.!]+$/, '')}` : 'Ты — виртуальный консультант';
   const parts: string[] = [
     `${who} ${company}. Ты отвечаешь клиентам в чате на сайте и в мессенджере: помогаешь разобраться в товарах и услугах, отвечаешь на вопросы и доводишь разговор до результата. Ты представляешь компанию, поэтому говоришь «мы», а не «они».`,
   ];
-  if (a.company) parts.push(section('О компании', asBlock(a.company)));
-  if (a.offer) parts.push(section('Товары и услуги', asBlock(a.offer)));
-  if (a.audience) {
-    parts.push(section('Наши клиенты', `${asBlock(a.audience)}\nПодстраивай ответы под то, что важно этим людям.`));
+  const about = [a.companyActivity, a.mission].filter(Boolean).join('\n');
+  if (about) parts.push(section('О компании', asBlock(about)));
+  if (a.products) parts.push(section('Товары и услуги', asBlock(a.products)));
+  if (a.targetAudience) {
+    parts.push(
+      section('Наши клиенты', `${asBlock(a.targetAudience)}\nПодстраивай ответы под то, что важно этим людям.`),
+    );
   }
   parts.push(
     section(
       'Стиль общения',
       [
-        a.tone ? asBullets(a.tone) : '- Обращайся к клиенту на «вы», дружелюбно и по делу.',
+        a.toneStyle ? asBullets(a.toneStyle) : '- Обращайся к клиенту на «вы», дружелюбно и по делу.',
         '- Отвечай коротко: 2–4 предложения; перечисления оформляй списком.',
         '- Пиши простым языком, без канцелярита и непонятных терминов.',
         '- Один уточняющий вопрос за раз, если без него нельзя ответить точно.',
@@ -169,16 +182,15 @@ export function buildSystemPrompt(a: HelperAnswers): string {
       ),
     );
   }
-  if (a.prices) {
+  if (a.cost) {
     parts.push(
       section(
         'Цены и оплата',
-        `${asBlock(a.prices)}\nНазывай только эти цены и цены из базы знаний. Если точной цены нет, дай вилку или предложи рассчитать стоимость с менеджером.`,
+        `${asBlock(a.cost)}\nНазывай только эти цены и цены из базы знаний. Если точной цены нет, дай вилку или предложи рассчитать стоимость с менеджером.`,
       ),
     );
   }
-  if (a.logistics) parts.push(section('График, адреса и доставка', asBlock(a.logistics)));
-  if (a.guarantees) parts.push(section('Гарантии и возвраты', asBlock(a.guarantees)));
+  if (a.extra) parts.push(section('Что ещё важно знать', asBlock(a.extra)));
   parts.push(
     section(
       'Чего делать нельзя',
@@ -195,7 +207,6 @@ export function buildSystemPrompt(a: HelperAnswers): string {
     section(
       'Когда звать человека',
       [
-        ...(a.handoff ? [asBullets(a.handoff)] : []),
         '- Если не знаешь ответа, честно скажи об этом и предложи связаться с менеджером — не угадывай.',
         '- Если клиент недоволен, просит человека или вопрос касается денег, которые уже заплачены, передай разговор сотруднику.',
       ].join('\n'),
@@ -204,8 +215,8 @@ export function buildSystemPrompt(a: HelperAnswers): string {
   parts.push(
     section(
       'Цель разговора',
-      a.goal
-        ? `${asBlock(a.goal)}\nКогда клиент готов, предложи это действие сам и спроси недостающие данные по одному.`
+      a.botGoal
+        ? `${asBlock(a.botGoal)}\nКогда клиент готов, предложи это действие сам и спроси недостающие данные по одному.`
         : 'Помоги клиенту получить ответ и предложи следующий шаг: оформить заказ, записаться или оставить телефон для связи.',
     ),
   );
@@ -224,19 +235,15 @@ export function buildInsights(a: HelperAnswers): string[] {
       'Добавьте 5–10 частых вопросов с готовыми ответами — возьмите их из переписок и звонков за последний месяц. Это самый быстрый способ сделать ответы ассистента точными.',
     ],
     [
-      'prices',
+      'cost',
       'Вы не указали цены. Клиенты спрашивают о них первыми: добавьте прайс или хотя бы вилки «от … ₽», иначе ассистент будет отправлять клиента к менеджеру.',
     ],
     [
-      'handoff',
-      'Опишите, когда разговор нужно передать человеку (жалоба, крупный заказ, нестандартный вопрос), и оставьте контакты — так клиент не зависнет без ответа.',
+      'extra',
+      'Расскажите ассистенту о графике, адресах и доставке, о гарантиях и о том, когда передавать разговор человеку и как с вами связаться — это вопросы, которые задают сразу после цены.',
     ],
     [
-      'logistics',
-      'Укажите график работы, адреса или зону доставки — вопросы «где вы находитесь» и «когда привезёте» задают чаще всего после цены.',
-    ],
-    [
-      'goal',
+      'botGoal',
       'Назовите целевое действие: запись, заказ, заявка с телефоном. Ассистент, который знает цель, сам предлагает следующий шаг и приводит клиентов, а не только отвечает.',
     ],
     [
@@ -244,11 +251,11 @@ export function buildInsights(a: HelperAnswers): string[] {
       'Перечислите запретные темы и обещания (скидки сверх прайса, сроки, которые вы не гарантируете). Явные запреты снижают риск неловких ответов.',
     ],
     [
-      'guarantees',
-      'Пропишите гарантии и условия возврата. Уверенный ответ на вопрос «а если не понравится?» снимает последнее сомнение перед покупкой.',
+      'mission',
+      'Сформулируйте, чем вы отличаетесь от конкурентов. На вопрос «почему вы?» ассистент ответит вашими словами, а не общими фразами.',
     ],
     [
-      'persona',
+      'botRole',
       'Дайте ассистенту имя и роль, например «Анна, менеджер по работе с клиентами». С живым персонажем охотнее переписываются.',
     ],
   ];
@@ -258,7 +265,7 @@ export function buildInsights(a: HelperAnswers): string[] {
       'Частых вопросов пока мало. Дополните список ответами, а длинные документы (прайс, договор, условия доставки) загрузите в базу знаний — ассистент будет цитировать их дословно.',
     );
   }
-  if (!a.tone) {
+  if (!a.toneStyle) {
     tips.push(
       'Мы задали нейтральный тон на «вы». Если ваши клиенты привыкли к неформальному общению, поменяйте раздел «Стиль общения» — тон сильно влияет на доверие.',
     );

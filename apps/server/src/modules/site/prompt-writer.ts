@@ -1,33 +1,58 @@
-import { PROMPT_HELPER_TEXTS } from '@otklik/contract';
+import { PROMPT_HELPER_TEXTS, PROMPT_INSIGHT_MAX_LENGTH } from '@otklik/contract';
 import type { AppContext } from '../../context';
+import { streamModel } from '../../infra/llm';
+import { defaultProviderModel } from '../models/service';
 import { composeHelperReply } from './prompt-composer';
 
 /**
- * Writes the reply of the prompt helper from the composed content (spec §7). The local
- * writer fills a template; when the engine gets a model provider, a writer that asks the
- * model goes here, and `ensureHelperFormat` keeps its reply readable by the client.
+ * Writes the reply of the prompt helper from the composed content (spec §7). The content
+ * already holds the twelve answers and the instructions for the 'Ваш промт:' / 'AI-инсайты:'
+ * blocks, so a configured model gets it as it is; without one, or when the model fails, the
+ * template composer writes the reply, and the visitor never sees an error.
  */
-export interface PromptWriter {
-  write(content: string): Promise<string>;
+const SYSTEM = [
+  'Ты — эксперт по настройке ИИ-ассистентов поддержки для малого бизнеса в России.',
+  'Пиши по-русски, конкретно, опираясь только на ответы компании; не выдумывай цен, адресов и обещаний.',
+  `Строго соблюдай формат: блок «${PROMPT_HELPER_TEXTS.promptHeading}», затем блок «${PROMPT_HELPER_TEXTS.insightsHeading}» с пронумерованными советами, по одному в строке.`,
+].join(' ');
+
+export async function writeHelperPrompt(ctx: Pick<AppContext, 'config' | 'log'>, content: string): Promise<string> {
+  const model = await defaultProviderModel(ctx.config);
+  if (model) {
+    try {
+      const reply = await streamModel(ctx.config, {
+        model,
+        system: SYSTEM,
+        messages: [{ role: 'user', content }],
+        temperature: 0.4,
+        maxOutputTokens: 2500,
+        onDelta: () => {},
+      });
+      if (reply.text.includes(PROMPT_HELPER_TEXTS.insightsHeading)) return ensureHelperFormat(reply.text);
+      ctx.log.warn('prompt helper: the model ignored the format; the template wrote the reply');
+    } catch (err) {
+      ctx.log.warn({ err }, 'prompt helper: the model failed; the template wrote the reply');
+    }
+  }
+  return ensureHelperFormat(composeHelperReply(content));
 }
 
-export const localPromptWriter: PromptWriter = {
-  write: async (content) => composeHelperReply(content),
-};
-
-/** The writer for this deployment; only the local one exists until a model provider is configured. */
-export function promptWriterFor(_ctx: AppContext): PromptWriter {
-  return localPromptWriter;
-}
-
-/** A model may drop the headings; the client splits on them, so they are put back. */
+/**
+ * A model may drop the first heading or write long tips; the client splits on the headings
+ * and shows each line after 'AI-инсайты:' as a tip of at most 500 characters (spec §7).
+ */
 export function ensureHelperFormat(reply: string): string {
   let text = reply.trim();
   if (!text.includes(PROMPT_HELPER_TEXTS.insightsHeading)) text = `${text}\n\n${PROMPT_HELPER_TEXTS.insightsHeading}`;
   if (!text.startsWith(PROMPT_HELPER_TEXTS.promptHeading)) text = `${PROMPT_HELPER_TEXTS.promptHeading}\n${text}`;
-  return text;
-}
-
-export async function writeHelperPrompt(ctx: AppContext, content: string): Promise<string> {
-  return ensureHelperFormat(await promptWriterFor(ctx).write(content));
+  const at = text.indexOf(PROMPT_HELPER_TEXTS.insightsHeading) + PROMPT_HELPER_TEXTS.insightsHeading.length;
+  const tips = text
+    .slice(at)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) =>
+      line.length <= PROMPT_INSIGHT_MAX_LENGTH ? line : `${line.slice(0, PROMPT_INSIGHT_MAX_LENGTH - 1)}…`,
+    );
+  return `${text.slice(0, at)}\n${tips.join('\n')}`;
 }

@@ -1,4 +1,11 @@
-import { ChangePasswordRequest, NotifyRequest, OkReply, UpdateProfileRequest, UserProfile } from '@otklik/contract';
+import {
+  ChangePasswordReply,
+  ChangePasswordRequest,
+  NotifyRequest,
+  OkReply,
+  UpdateProfileRequest,
+  UserProfile,
+} from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_LIMITS } from '../../http/rate-limits';
 import { sendConfirmation } from '../auth/service';
@@ -25,11 +32,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/change-password',
-    { schema: { tags, body: ChangePasswordRequest, response: { 200: OkReply } } },
-    async (req) => {
-      await users.changePassword(ctx, req.userId, req.tokenHash, req.body);
-      return { ok: true as const };
-    },
+    { schema: { tags, body: ChangePasswordRequest, response: { 200: ChangePasswordReply } } },
+    async (req) => ({ ok: true as const, token: await users.changePassword(ctx, req.userId, req.body) }),
   );
 
   app.post(

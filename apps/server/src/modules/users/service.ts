@@ -2,10 +2,12 @@ import type { ChangePasswordRequest, UpdateProfileRequest, UserProfile } from '@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, unauthorized } from '../../errors';
-import { authTokens, users } from '../../infra/db/schema';
+import { isUniqueViolation } from '../../infra/db/errors';
+import { users } from '../../infra/db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../auth/queries';
 import { AUTH_ERRORS } from '../auth/service';
+import { issueAuthToken, revokeAllTokens, revokeOneTimeTokens } from '../auth/tokens';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;
 
@@ -39,6 +41,7 @@ export async function updateProfile(ctx: Ctx, userId: string, input: UpdateProfi
       .limit(1);
     if (taken) throw conflict(AUTH_ERRORS.userExists);
   }
+  // The check above gives the usual answer; the unique index settles two owners taking one address at once.
   const [updated] = await ctx.db
     .update(users)
     .set({
@@ -48,7 +51,10 @@ export async function updateProfile(ctx: Ctx, userId: string, input: UpdateProfi
       ...(emailChanged ? { isEmailConfirmed: false } : {}),
     })
     .where(eq(users.id, userId))
-    .returning();
+    .returning()
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? conflict(AUTH_ERRORS.userExists) : err;
+    });
   if (!updated) throw unauthorized();
   return present(updated);
 }
@@ -59,20 +65,20 @@ export async function setNotify(ctx: Ctx, userId: string, isAllowedNotify: boole
   return present(updated);
 }
 
-/** Changes the password and ends every other session; the current token stays valid. */
-export async function changePassword(
-  ctx: Ctx,
-  userId: string,
-  currentTokenHash: string,
-  input: ChangePasswordRequest,
-): Promise<void> {
+/**
+ * Changes the password and ends every session, this one included, and every pending reset link;
+ * the reply's new token keeps the owner signed in where the change was made.
+ */
+export async function changePassword(ctx: Ctx, userId: string, input: ChangePasswordRequest): Promise<string> {
   const user = await requireUser(ctx, userId);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest('Неверный текущий пароль');
   if (input.oldPassword === input.newPassword) throw badRequest('Новый пароль совпадает с текущим');
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, currentTokenHash)));
+    await revokeAllTokens(tx, userId);
+    await revokeOneTimeTokens(tx, userId, 'reset');
+    return issueAuthToken(tx, userId);
   });
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isAppPage } from '@otklik/contract/site-constants';
 import type { FastifyInstance } from 'fastify';
 import { repoPath } from '../../paths';
 import { type BuildManifest, normalizePagePath, renderIndexHtml } from '../site/seo';
@@ -64,7 +65,7 @@ export async function registerWebApp(app: FastifyInstance, webDist = WEB_DIST): 
       return reply.code(404).send({ message: 'Не найдено' });
     }
     return reply
-      .code(200)
+      .code(isAppPage(url) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(pageHtml(indexHtml, url));

@@ -75,6 +75,16 @@ describe('profile (spec §2.12)', () => {
     });
   });
 
+  it('keeps this tab signed in with the new token the password change returns', async () => {
+    peer.on('POST /api/user/change-password', { body: { ok: true, token: 'fresh-token' } });
+    const { user } = await openProfile();
+    await user.type(screen.getByLabelText('Текущий пароль'), 'old-secret');
+    await user.type(screen.getByLabelText('Новый пароль'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Изменить пароль' }));
+    expect(await screen.findByText('Пароль изменён')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('fresh-token');
+  });
+
   it('sends the confirmation mail when the e-mail is not confirmed', async () => {
     peer.on('POST /api/user/send-confirmation', { body: { ok: true } });
     const { user } = await openProfile();

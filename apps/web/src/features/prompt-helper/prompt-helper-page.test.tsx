@@ -80,21 +80,20 @@ describe('prompt helper', () => {
 
   it('sends the twelve labelled answers and shows the prompt with numbered insight tabs', async () => {
     const { user, answer, goToLast } = setup();
-    await user.type(answer(), '«Пекарня у дома» — пекарня в Самаре{Enter}');
-    await user.type(answer(), 'Хлеб и торты');
+    await user.type(answer(), 'Пекарня у дома{Enter}');
+    await user.type(answer(), 'Пекарня в Самаре');
     await goToLast();
-    await user.type(answer(), 'Оформить заказ{Enter}');
+    await user.type(answer(), 'Хлеб от 90 ₽{Enter}');
 
     expect(await screen.findByText('Ты — Ольга, администратор пекарни.')).toBeInTheDocument();
     expect(bodies).toHaveLength(1);
     expect(bodies[0]?.url).toMatch(/^\/api\/assistant\/create-helper\?visitorId=[0-9a-f-]{36}$/);
     expect(bodies[0]?.body.role).toBe('user');
     const content = bodies[0]?.body.content ?? '';
-    expect(content).toContain(
-      '1. Как называется ваша компания и чем она занимается?\n«Пекарня у дома» — пекарня в Самаре',
-    );
-    expect(content).toContain('2. Какие товары или услуги вы предлагаете?\nХлеб и торты');
-    expect(content).toContain('12. К чему ассистент должен привести клиента?\nОформить заказ');
+    expect(content).toContain('1. Как называется ваша компания?\nПекарня у дома');
+    expect(content).toContain('2. Чем занимается компания?\nПекарня в Самаре');
+    expect(content).toContain('11. К чему ассистент должен привести клиента?\n—');
+    expect(content).toContain('12. Сколько стоят ваши товары или услуги?\nХлеб от 90 ₽');
     expect(content).toContain('Ваш промт:');
     expect(content).toContain('AI-инсайты:');
 

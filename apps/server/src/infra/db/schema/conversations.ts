@@ -87,7 +87,7 @@ export const messages = pgTable(
     role: text('role', { enum: ['visitor', 'bot', 'operator', 'system'] }).notNull(),
     content: text('content').notNull(),
     attachments: jsonb('attachments').$type<MessageAttachment[]>().notNull().default(sql`'[]'::jsonb`),
-    /** Bot answers: 'corrected' | 'knowledge' | 'handoff' | 'model' | 'fallback' | 'trigger'. */
+    /** Bot answers: 'corrected' | 'knowledge' | 'handoff' | 'operator-request' | 'smalltalk' | 'model' | 'fallback' | 'trigger'. */
     source: text('source'),
     /** Model tokens spent on this answer (prompt + completion); 0 for the local answerer. */
     tokens: integer('tokens').notNull().default(0),

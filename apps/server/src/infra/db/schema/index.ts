@@ -2,5 +2,5 @@ export * from './assistants';
 export * from './conversations';
 export * from './knowledge';
 export * from './site';
-export * from './users';
 export * from './triggers';
+export * from './users';

@@ -22,10 +22,7 @@ export const triggers = pgTable(
       .references(() => assistants.id, { onDelete: 'cascade' }),
     name: text('name').notNull().default(''),
     action: text('action', { enum: TRIGGER_ACTION_VALUES }).notNull().default('STOP_AND_NOTIFY'),
-    stopWords: jsonb('stop_words')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    stopWords: jsonb('stop_words').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     customAnswer: text('custom_answer').notNull().default(''),
     /** Order in the owner's list: the first matching trigger's custom answer wins. */
     position: integer('position').notNull().default(0),
@@ -53,10 +50,7 @@ export const triggerFirings = pgTable(
       .references(() => visitors.id, { onDelete: 'cascade' }),
     /** The message that fired it (no foreign key: the pipeline may store it in the same transaction). */
     messageId: uuid('message_id'),
-    matched: jsonb('matched')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    matched: jsonb('matched').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Whether the owner was e-mailed for this firing. */
     notified: boolean('notified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../context';
 import {
   type CorrectedAnswerMatch,
   type KnowledgePassage,
+  type SearchContext,
   searchCorrectedAnswers,
   searchKnowledge,
 } from '../../retrieval/search';
@@ -9,9 +9,10 @@ import { ENGINE_TEXTS } from '../texts';
 import { analyzeTexts, lexemesOf, rootStrength, splitUnits, synonymMap, trigramSimilarity } from './analysis';
 import { type SmallTalk, smallTalk } from './small-talk';
 
-type Ctx = Pick<AppContext, 'database'>;
+type Ctx = SearchContext;
 
-export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk';
+/** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
+export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk' | 'operator-request';
 
 export interface Retrieval {
   /** The question without a leading greeting. */
@@ -105,8 +106,20 @@ interface Unit {
  */
 export async function retrieve(ctx: Ctx, assistantId: string, text: string, greeting?: string): Promise<Retrieval> {
   const { talk, rest } = smallTalk(text, greeting);
-  if (talk)
-    return { question: text, talk, passages: [], local: { text: talk.reply, source: 'smalltalk', confidence: 1 } };
+  if (talk) {
+    // The owner's own answer wins even here (ARCHITECTURE §4: corrected answers first), e.g. a
+    // greeting with the shop's hours or "позовите оператора" answered with a phone number.
+    const own = (await searchCorrectedAnswers(ctx, assistantId, text, { limit: 1 }))[0];
+    if (own?.confident)
+      return {
+        question: text,
+        corrected: own,
+        passages: [],
+        local: { text: own.correctAnswer, source: 'corrected', confidence: own.similarity },
+      };
+    const source = talk.kind === 'operator' ? 'operator-request' : 'smalltalk';
+    return { question: text, talk, passages: [], local: { text: talk.reply, source, confidence: 1 } };
+  }
   const question = rest.trim() || text;
   const handoff = (passages: KnowledgePassage[], confidence = 0): Retrieval => ({
     question,
@@ -158,6 +171,7 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
   for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
   const passages = await searchKnowledge(ctx, assistantId, `${question} ${[...expansions].join(' ')}`, {
     limit: THRESHOLDS.passages,
+    semanticQuery: question,
   });
   if (passages.length === 0) return handoff([]);
 

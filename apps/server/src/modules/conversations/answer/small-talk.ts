@@ -23,8 +23,18 @@ const THANKS =
   /^(?:большое |огромное )?(?:спасибо|благодарю|спс|thank you|thanks)(?: (?:большое|огромное|вам|за помощь|за ответ|понятно|все понятно|хорошо|ок))*$/;
 const OK = /^(?:ок|окей|ok|хорошо|понятно|ясно|понял|поняла|отлично|супер|ладно)(?: спасибо)?$/;
 const GOODBYE = /^(?:до свидания|пока|всего доброго|всего хорошего|до встречи|хорошего дня)$/;
-const OPERATOR =
-  /(?:позов|соедин|переключ|перевед|хочу|нужен|нужна|дайте|можно|свяж|позвать|поговорить)\S*(?: \S+){0,3} (?:с )?(?:оператор|менеджер|человек|специалист|сотрудник|консультант|живым|живой)\S*|^(?:оператор|менеджер|живой человек|человек|специалист)\S*$/;
+// Asking for a person: a verb of calling or connecting with a person a few words on ("соедините
+// меня с оператором", "хочу поговорить с живым человеком"), a wish put straight on one
+// ("нужен менеджер", "можно оператора?"), or the word alone. A person inside a question about
+// the business is not a request: "стол на 4 человека", "записаться к специалисту".
+const PERSON = '(?:оператор|менеджер|человек|специалист|сотрудник|консультант|администратор)';
+const OPERATOR_CALL = new RegExp(
+  `(?:^|\\s)(?:позов|позва|соедин|переключ|перевед|свяж|связат|поговор|пообща|общат|говорит)\\S*(?: \\S+){0,3}? (?:с |со )?(?:живым |живой |живого |вашим |вашего )?${PERSON}\\S*`,
+);
+const OPERATOR_WISH =
+  /(?:^|\s)(?:хочу|нужен|нужна|нужно|дайте|можно|прошу|требуется)(?: (?:мне|бы|пожалуйста))* (?:живого |живой |вашего )?(?:оператор|менеджер|человек)(?:а|у|ом)?(?:$|\s)/;
+const OPERATOR_ALONE = new RegExp(`^(?:живой |живого )?${PERSON}(?:а|у|ом)?(?: пожалуйста)?$`);
+const asksForPerson = (t: string) => OPERATOR_CALL.test(t) || OPERATOR_WISH.test(t) || OPERATOR_ALONE.test(t);
 const IDENTITY = /^(?:(?:ты|вы) (?:бот|робот|человек|живой|нейросеть|ии)|это бот|с кем я (?:говорю|общаюсь))$/;
 
 /**
@@ -43,7 +53,7 @@ export function smallTalk(text: string, greeting?: string): { talk?: SmallTalk; 
     t = t.slice(m[0].length).trim();
   }
   if (!t) return { talk: { kind: 'greeting', reply: greeting?.trim() || ENGINE_TEXTS.greeting }, rest: '' };
-  if (OPERATOR.test(t) && t.split(' ').length <= 12)
+  if (asksForPerson(t) && t.split(' ').length <= 12)
     return { talk: { kind: 'operator', reply: ENGINE_TEXTS.operatorRequested }, rest: '' };
   if (ASK.test(t)) return { talk: { kind: 'ask', reply: ENGINE_TEXTS.askQuestion }, rest: '' };
   if (THANKS.test(t) || OK.test(t)) return { talk: { kind: 'thanks', reply: ENGINE_TEXTS.thanks }, rest: '' };

@@ -1,6 +1,13 @@
-import { type ChangePasswordRequest, OkReply, type UpdateProfileRequest, UserProfile } from '@otklik/contract';
+import {
+  ChangePasswordReply,
+  type ChangePasswordRequest,
+  OkReply,
+  type UpdateProfileRequest,
+  UserProfile,
+} from '@otklik/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { signIn } from '@/shared/api/session';
 
 /** Spec §7, the account calls of the profile screen. */
 export const profileQuery = queryOptions({
@@ -28,7 +35,10 @@ export const useSetNotify = () =>
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: ChangePasswordRequest) => api.post('/api/user/change-password', body, { schema: OkReply }),
+    mutationFn: (body: ChangePasswordRequest) =>
+      api.post('/api/user/change-password', body, { schema: ChangePasswordReply }),
+    // The old password's sessions are all ended; this tab (and its siblings) go on with the new token.
+    onSuccess: ({ token }) => signIn(token),
   });
 
 export const useSendConfirmation = () =>
