@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { type Bus, memoryBus, redisBus } from './infra/bus';
 import { type Database, openPglite, openPostgres } from './infra/db';
 import { enableVectorStore } from './infra/db/vector';
+import { loadModelClients } from './infra/llm';
 import { type Embedder, embedderFor } from './infra/llm/embeddings';
 import { devMailbox, type Mailer, smtpMailer } from './infra/mail';
 import { bullQueue, memoryQueue, type Queue } from './infra/queue';
@@ -43,6 +44,7 @@ export async function createContext(
   opts: ContextOptions = {},
 ): Promise<AppContext> {
   const redisPrefix = opts.redisPrefix ?? 'otklik';
+  await loadModelClients(config);
   const embedder = embedderFor(config);
   const database =
     opts.database ??

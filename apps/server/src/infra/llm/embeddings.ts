@@ -1,5 +1,4 @@
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
-import { embedMany } from 'ai';
 import type { Config } from '../../config';
 import { ollamaProvider, openaiProvider } from './index';
 
@@ -44,6 +43,7 @@ export function embedderFor(config: EmbeddingsConfig): Embedder | undefined {
     questionTimeoutMs: Math.min(QUESTION_TIMEOUT_MS, config.LLM_TIMEOUT_MS),
     async embed(texts, opts = {}) {
       if (texts.length === 0) return [];
+      const { embedMany } = await import('ai');
       const { embeddings } = await embedMany({
         model,
         values: texts.map((t) => t.slice(0, MAX_CHARS)),

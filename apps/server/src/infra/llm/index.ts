@@ -1,7 +1,7 @@
-import { createOpenAICompatible, type OpenAICompatibleProvider } from '@ai-sdk/openai-compatible';
+import type { OpenAICompatibleProvider } from '@ai-sdk/openai-compatible';
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider';
 import { LOCAL_MODEL, modelProvider } from '@otklik/contract';
-import { type ModelMessage, streamText } from 'ai';
+import type { ModelMessage } from 'ai';
 import type { Config } from '../../config';
 import { gigachatModel } from './gigachat';
 
@@ -22,6 +22,24 @@ export type LlmConfig = Pick<
 const models = new Map<string, LanguageModelV3>();
 
 type CompatibleConfig = Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OLLAMA_URL'>;
+
+type CompatibleSdk = typeof import('@ai-sdk/openai-compatible');
+let compatibleSdk: CompatibleSdk | undefined;
+
+/**
+ * Loads the OpenAI-compatible client when OpenAI or Ollama is configured: the embedded mode with
+ * the local answerer never needs it, and it (with the `ai` SDK) is some 20 MB of idle memory.
+ * Called once at start, before the synchronous `openaiProvider` / `ollamaProvider`.
+ */
+export async function loadModelClients(config: CompatibleConfig): Promise<void> {
+  if (compatibleSdk || !(config.OPENAI_API_KEY || config.OPENAI_BASE_URL || config.OLLAMA_URL)) return;
+  compatibleSdk = await import('@ai-sdk/openai-compatible');
+}
+
+function createOpenAICompatible(...args: Parameters<CompatibleSdk['createOpenAICompatible']>) {
+  if (!compatibleSdk) throw new Error('loadModelClients(config) must run before a provider is made');
+  return compatibleSdk.createOpenAICompatible(...args);
+}
 
 /** OpenAI or an OpenAI-compatible API (chat and embeddings), when configured. */
 export function openaiProvider(config: CompatibleConfig): OpenAICompatibleProvider | undefined {
@@ -143,6 +161,8 @@ function retryAfterMs(err: unknown): number | undefined {
  * repeat what they already read.
  */
 export async function streamModel(config: LlmConfig, req: StreamRequest): Promise<StreamResult> {
+  // Loaded on the first model call, not at start (see loadModelClients).
+  const { streamText } = await import('ai');
   const idleMs = config.LLM_TIMEOUT_MS;
   for (let attempt = 1; ; attempt++) {
     const abort = new AbortController();

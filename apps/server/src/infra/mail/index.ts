@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -19,29 +19,46 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * nodemailer's transport, made by the first mail: an idle server (most of the time) does not
+ * hold the library in memory.
+ */
+function lazyTransport(make: (nodemailer: typeof import('nodemailer')) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer));
+      return transport;
+    },
+    close: () => void transport?.then((t) => t.close()),
+  };
+}
+
 /** Real SMTP via SMTP_URL (smtp://user:pass@host:port or smtps://…). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url));
   return {
     async send(m) {
-      await transport.sendMail({ from, ...m });
+      await (await transport.get()).sendMail({ from, ...m });
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 
 /** Dev mailbox: every mail becomes DATA_DIR/mail/<time>-<id>.eml, listed at /dev/mail. */
 export function devMailbox(dir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     mailboxDir: dir,
     async send(m) {
-      const info = await transport.sendMail({ from, ...m });
+      const info = await (await transport.get()).sendMail({ from, ...m });
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       await writeFile(path.join(dir, name), info.message as Buffer);
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 

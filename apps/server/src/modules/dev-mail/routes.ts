@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { listMailbox, readMail } from '../../infra/mail';
 
 const esc = (s: string) =>
@@ -14,6 +13,9 @@ a{color:#4f46e5}li{margin:6px 0}pre{white-space:pre-wrap;background:#f6f7fb;padd
 
 /** The developer's own machine: its mails hold sign-in and reset links, so nobody else reads them. */
 const isLoopback = (ip: string) => /^(?:127\.|::1$|::ffff:127\.)/.test(ip);
+
+/** mailparser is loaded when the mailbox is first opened, not at start (idle memory). */
+const simpleParser = async (raw: Buffer) => (await import('mailparser')).simpleParser(raw);
 
 /** The dev mailbox (embedded mode only): lists the mails the service "sent", newest first. */
 export function devMailRoutes(dir: string): FastifyPluginAsync {

@@ -1,6 +1,5 @@
 import type { KnowledgeFileType } from '@otklik/contract';
 import iconv from 'iconv-lite';
-import { parseHTML } from 'linkedom';
 import Papa from 'papaparse';
 
 /** A piece of a document with its role, so chunking can keep headings, paragraphs and table rows apart. */
@@ -140,11 +139,13 @@ async function parseDoc(bytes: Buffer): Promise<Block[]> {
 async function parseDocx(bytes: Buffer): Promise<Block[]> {
   const { default: mammoth } = await import('mammoth');
   const { value: html } = await mammoth.convertToHtml({ buffer: bytes });
-  return htmlBlocks(html);
+  return await htmlBlocks(html);
 }
 
 /** Headings, paragraphs, list items and table rows (with the header row's names) of an HTML fragment. */
-export function htmlBlocks(html: string): Block[] {
+export async function htmlBlocks(html: string): Promise<Block[]> {
+  // Loaded by the first Word file rather than at start (idle memory).
+  const { parseHTML } = await import('linkedom');
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   return elementBlocks(document.body as unknown as DomElement);
 }

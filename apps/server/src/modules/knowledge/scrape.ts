@@ -1,7 +1,6 @@
 import { domainToUnicode } from 'node:url';
-import { Readability } from '@mozilla/readability';
+import type { Readability } from '@mozilla/readability';
 import { SCRAPE_MAX_PAGES, SCRAPE_PAGE_TIMEOUT_MS } from '@otklik/contract';
-import { parseHTML } from 'linkedom';
 import { type DomElement, decodeText, elementBlocks } from './parsers';
 import { type FetchedPage, FetchRefused, safeFetch } from './safe-fetch';
 
@@ -74,13 +73,14 @@ export async function crawlSite(
 ): Promise<string> {
   const l = { ...DEFAULTS, ...limits };
   const start = await fetchStartPage(startUrl, l, signal);
+  const dom = await loadDom();
   const site = siteKey(new URL(start.url).hostname);
   const seen = new Set<string>([normalize(startUrl), normalize(start.url)]);
   const queue: string[] = [];
   const sections: string[] = [];
   const seenTexts = new Set<string>();
   const take = (page: FetchedPage) => {
-    const { title, text, links } = extract(page);
+    const { title, text, links } = extract(page, dom);
     if (text && !seenTexts.has(text)) {
       seenTexts.add(text);
       sections.push(`# ${title || page.url}\n\n${text}`);
@@ -140,8 +140,22 @@ function charsetOf(contentType: string, head: string): string | undefined {
   )?.toLowerCase();
 }
 
+interface DomLibs {
+  parseHTML: typeof import('linkedom').parseHTML;
+  Readability: typeof Readability;
+}
+
+/** The HTML libraries, loaded by the first crawl rather than at start (idle memory). */
+async function loadDom(): Promise<DomLibs> {
+  const [{ parseHTML }, { Readability }] = await Promise.all([import('linkedom'), import('@mozilla/readability')]);
+  return { parseHTML, Readability };
+}
+
 /** Main text with readability (menus, footers and ads dropped), headings kept as Markdown. */
-function extract(page: FetchedPage): { title: string; text: string; links: string[] } {
+function extract(
+  page: FetchedPage,
+  { parseHTML, Readability }: DomLibs,
+): { title: string; text: string; links: string[] } {
   const head = page.body.subarray(0, 4096).toString('latin1');
   const charset = charsetOf(page.contentType, head);
   const source =
