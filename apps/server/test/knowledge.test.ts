@@ -277,6 +277,18 @@ describe('knowledge files: download and delete', () => {
     expect(cd).toMatch(/^attachment; filename="[\x20-\x7e]+"/);
   });
 
+  it('searches added stems as they are, and looks up misspellings of the question only', async () => {
+    const id = await createAssistant(server.app, owner.userId, 'Клуб');
+    await uploadReady('club.txt', Buffer.from('Клуб работает ежедневно с 7:00 до 23:00.'), id);
+    const question = 'Во сколько вы открываетесь?';
+    expect(await searchKnowledge(server.app.ctx, id, question)).toEqual([]);
+    // "работа" is the stem of "работает"; stemmed again it would be "работ", which no passage holds.
+    const found = await searchKnowledge(server.app.ctx, id, question, { stems: ['работа'] });
+    expect(found[0]?.content).toContain('Клуб работает');
+    // A misspelt question word still finds its passage.
+    expect((await searchKnowledge(server.app.ctx, id, 'ежеднево?'))[0]?.content).toContain('Клуб работает');
+  });
+
   it('deletes a file with its passages and its share of the statistics', async () => {
     const id = await createAssistant(server.app, owner.userId, 'Удаление');
     const a = await uploadReady('a.txt', Buffer.from('Парковка для клиентов бесплатная, во дворе.'), id);

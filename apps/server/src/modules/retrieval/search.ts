@@ -12,10 +12,13 @@ export interface KnowledgePassage extends Passage {
 export interface SearchOptions {
   limit?: number;
   /**
-   * The text whose meaning vectors compare, when it differs from the lexical query (the bare
-   * question, without the synonyms added for the lexical search). Defaults to the query.
+   * Stems searched besides the query's own (the synonyms the answerer adds), taken as they are:
+   * they are stems already, and stemming a stem again can miss ("работа" → "работ"). Only the
+   * query's words are looked up for misspellings (the added stems are the service's own
+   * vocabulary, and each trigram lookup costs about as much as the rest of the query), and only
+   * the query's meaning is compared with vectors.
    */
-  semanticQuery?: string;
+  stems?: string[];
 }
 
 /** What retrieval needs: the database, and the embeddings when vector retrieval is on. */
@@ -51,11 +54,12 @@ export async function searchKnowledge(
   const text = query.slice(0, 2000);
   if (!/[\p{L}\p{N}]/u.test(text)) return [];
   const embeddings = ctx.embeddings;
-  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, limit);
+  const stems = (opts.stems ?? []).slice(0, 200);
+  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, stems, limit);
   const depth = Math.max(limit, FUSION_DEPTH);
   const [lexical, similar] = await Promise.all([
-    lexicalSearch(ctx.database, assistantId, text, depth),
-    similarPassages(ctx, embeddings, assistantId, (opts.semanticQuery ?? text).slice(0, 2000), depth),
+    lexicalSearch(ctx.database, assistantId, text, stems, depth),
+    similarPassages(ctx, embeddings, assistantId, text, depth),
   ]);
   return fuse(lexical, similar, limit);
 }
@@ -98,8 +102,8 @@ function fuse(lexical: KnowledgePassage[], similar: KnowledgePassage[], limit: n
 }
 
 /**
- * The lexical ranking: the question's Russian stems (snowball, stop words dropped), extended
- * with the assistant's stems that are trigram-similar to a stem (misspellings,
+ * The lexical ranking: the question's Russian stems (snowball, stop words dropped) and the given
+ * ones, extended with the assistant's stems that are trigram-similar to a stem of the question (misspellings,
  * transliterations, word forms the stemmer does not join), scored with BM25 over the passages
  * that contain any of them. idf, N and the average length come from knowledge_terms /
  * knowledge_stats, kept up to date on ingestion. The assistant id is a condition of every part
@@ -109,21 +113,24 @@ async function lexicalSearch(
   database: Database,
   assistantId: string,
   text: string,
+  stems: string[],
   limit: number,
 ): Promise<KnowledgePassage[]> {
   const rows = await database.query<PassageRow & { score: number }>(
-    `with q as (
+    `with own as (
        select distinct lexeme from unnest(to_tsvector('russian', $2))),
+     q as (
+       select lexeme from own union select unnest($10::text[])),
      st as (
        select chunks::float8 n, greatest(tokens::float8 / greatest(chunks, 1), 1) avgdl
        from knowledge_stats where assistant_id = $1 and chunks > 0),
-     -- Per unknown question stem, the stems close to it through the trigram index; this
+     -- Per unknown stem of the query's own words, the stems close to it through the trigram index; this
      -- assistant's are kept below. Scoping inside the join made PGlite choose plans that scan
      -- or, in one case, hang (a composite (assistant_id, lexeme) trigram index needs btree_gin,
      -- which hangs in PGlite 0.5.16), so the filter stays outside the index lookup.
      fz as materialized (
        select t.assistant_id, t.lexeme, t.df, q.lexeme ql
-       from q join knowledge_terms t on t.lexeme % q.lexeme
+       from own q join knowledge_terms t on t.lexeme % q.lexeme
        where length(q.lexeme) >= 4
          and ($9::boolean or not exists (
            select 1 from knowledge_terms e where e.assistant_id = $1 and e.lexeme = q.lexeme))),
@@ -169,7 +176,7 @@ async function lexicalSearch(
        join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
        join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
      order by r.score desc, c.id`,
-    [assistantId, text, limit, K1, B, FUZZY_WEIGHT, FUZZY_MIN_SIMILARITY, COMMON_SHARE, FUZZY_ALL],
+    [assistantId, text, limit, K1, B, FUZZY_WEIGHT, FUZZY_MIN_SIMILARITY, COMMON_SHARE, FUZZY_ALL, stems],
   );
   return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
 }

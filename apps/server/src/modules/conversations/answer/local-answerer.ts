@@ -169,9 +169,9 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
   const expansions = new Set<string>();
   for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
-  const passages = await searchKnowledge(ctx, assistantId, `${question} ${[...expansions].join(' ')}`, {
+  const passages = await searchKnowledge(ctx, assistantId, question, {
     limit: THRESHOLDS.passages,
-    semanticQuery: question,
+    stems: [...expansions],
   });
   if (passages.length === 0) return handoff([]);
 
