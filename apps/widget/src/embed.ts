@@ -55,12 +55,13 @@ function start({ assistantId, bottomMargin = DEFAULT_BOTTOM_MARGIN }: InitOption
   if (cached) show(cached);
   fetchDesign(apiBase, assistantId)
     .then((design) => {
+      // The launcher first; the cache for the next page view after it.
+      show(design);
       try {
         localStorage.setItem(designKey(assistantId), JSON.stringify(design));
       } catch {
         // storage blocked: no cache, no harm
       }
-      show(design);
     })
     .catch((e: unknown) => {
       console.error(PREFIX, 'Не удалось загрузить виджет', e);
