@@ -6,27 +6,58 @@ import type { AppContext } from '../../../context';
  * stems are exactly the index's stems; one query does a whole batch of texts.
  */
 export async function lexemesOf(ctx: Pick<AppContext, 'database'>, texts: string[]): Promise<string[][]> {
-  if (texts.length === 0) return [];
-  const rows = await ctx.database.query<{ i: number; lx: string[] | null }>(
-    `select t.i::int i, array(select lexeme from unnest(to_tsvector('russian', t.s))) lx
-     from unnest($1::text[]) with ordinality t(s, i)`,
-    [texts.map((t) => t.slice(0, 4000))],
-  );
-  const out: string[][] = texts.map(() => []);
-  for (const r of rows) out[r.i - 1] = r.lx ?? [];
-  return out;
+  const { stems } = await analyzeTexts(ctx, undefined, texts, []);
+  return stems;
 }
 
 /**
- * In one round trip: the stems of each text, the document frequencies of `lexemes` in an
- * assistant's knowledge base and its passage count (BM25's N).
+ * Stems of texts already stemmed, most recently used last. The answerer stems the sentences of
+ * the passages it reads on every message, and the same passages come up again and again; a text's
+ * stems never change (the server's text-search configuration is fixed). Bounded: about 20,000
+ * sentences, a few megabytes.
+ */
+const stemCache = new Map<string, string[]>();
+const STEM_CACHE_SIZE = 20_000;
+const cacheKey = (text: string) => text.slice(0, 4000);
+
+function cachedStems(text: string): string[] | undefined {
+  const key = cacheKey(text);
+  const hit = stemCache.get(key);
+  if (hit) {
+    stemCache.delete(key);
+    stemCache.set(key, hit);
+  }
+  return hit;
+}
+
+function rememberStems(text: string, stems: string[]): void {
+  stemCache.set(cacheKey(text), stems);
+  if (stemCache.size > STEM_CACHE_SIZE) {
+    const oldest = stemCache.keys().next().value;
+    if (oldest !== undefined) stemCache.delete(oldest);
+  }
+}
+
+/**
+ * In one round trip: the stems of each text (those not stemmed before), and with an assistant,
+ * the document frequencies of `lexemes` in its knowledge base and its passage count (BM25's N).
  */
 export async function analyzeTexts(
   ctx: Pick<AppContext, 'database'>,
-  assistantId: string,
+  assistantId: string | undefined,
   texts: string[],
   lexemes: string[],
 ): Promise<{ stems: string[][]; n: number; df: Map<string, number> }> {
+  const stems: string[][] = texts.map(() => []);
+  const missing: number[] = [];
+  texts.forEach((t, i) => {
+    const hit = cachedStems(t);
+    if (hit) stems[i] = hit;
+    else missing.push(i);
+  });
+  const df = new Map<string, number>();
+  let n = 0;
+  if (missing.length === 0 && !assistantId) return { stems, n, df };
   const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(
     `select t.i::int i, array(select lexeme from unnest(to_tsvector('russian', t.s))) lx, null::int df
      from unnest($3::text[]) with ordinality t(s, i)
@@ -34,14 +65,15 @@ export async function analyzeTexts(
      select -1, array[lexeme], df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
      union all
      select 0, null, chunks from knowledge_stats where assistant_id = $1`,
-    [assistantId, lexemes, texts.map((t) => t.slice(0, 4000))],
+    [assistantId ?? null, lexemes, missing.map((i) => cacheKey(texts[i] ?? ''))],
   );
-  const stems: string[][] = texts.map(() => []);
-  const df = new Map<string, number>();
-  let n = 0;
   for (const r of rows) {
-    if (r.i > 0) stems[r.i - 1] = r.lx ?? [];
-    else if (r.i === 0) n = Number(r.df ?? 0);
+    if (r.i > 0) {
+      const index = missing[r.i - 1];
+      if (index === undefined) continue;
+      stems[index] = r.lx ?? [];
+      rememberStems(texts[index] ?? '', stems[index]);
+    } else if (r.i === 0) n = Number(r.df ?? 0);
     else if (r.lx?.[0]) df.set(r.lx[0], Number(r.df ?? 0));
   }
   return { stems, n, df };

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openPglite } from '../../../infra/db';
+import { analyzeTexts, lexemesOf } from './analysis';
+
+let database: Database;
+/** The texts each query was asked to stem. */
+const stemmed: string[][] = [];
+
+beforeAll(async () => {
+  const real = await openPglite(undefined);
+  database = {
+    ...real,
+    query: (text, params) => {
+      if (text.includes('to_tsvector') && Array.isArray(params?.[2])) stemmed.push(params[2] as string[]);
+      return real.query(text, params);
+    },
+  };
+}, 60_000);
+afterAll(() => database?.close());
+
+describe('text analysis of the local answerer', () => {
+  it("stems with Postgres' Russian configuration, a text once", async () => {
+    const texts = ['Доставка по городу бесплатная от 3000 рублей.', 'Курьер приедет завтра утром.'];
+    const first = await analyzeTexts({ database }, undefined, texts, []);
+    expect(first.stems).toEqual([
+      ['3000', 'бесплатн', 'город', 'доставк', 'рубл'],
+      ['завтр', 'курьер', 'приедет', 'утр'],
+    ]);
+    expect(stemmed.at(-1)).toEqual(texts);
+
+    stemmed.length = 0;
+    const again = await analyzeTexts({ database }, undefined, [texts[1] ?? '', 'Самовывоз из офиса.'], []);
+    expect(again.stems).toEqual([['завтр', 'курьер', 'приедет', 'утр'], ['офис', 'самовывоз']]);
+    // Only the new text went to the database.
+    expect(stemmed).toEqual([['Самовывоз из офиса.']]);
+
+    stemmed.length = 0;
+    expect(await lexemesOf({ database }, ['Курьер приедет завтра утром.'])).toEqual([
+      ['завтр', 'курьер', 'приедет', 'утр'],
+    ]);
+    expect(stemmed).toEqual([]);
+  });
+});
