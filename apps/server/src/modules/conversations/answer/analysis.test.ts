@@ -30,7 +30,10 @@ describe('text analysis of the local answerer', () => {
 
     stemmed.length = 0;
     const again = await analyzeTexts({ database }, undefined, [texts[1] ?? '', 'Самовывоз из офиса.'], []);
-    expect(again.stems).toEqual([['завтр', 'курьер', 'приедет', 'утр'], ['офис', 'самовывоз']]);
+    expect(again.stems).toEqual([
+      ['завтр', 'курьер', 'приедет', 'утр'],
+      ['офис', 'самовывоз'],
+    ]);
     // Only the new text went to the database.
     expect(stemmed).toEqual([['Самовывоз из офиса.']]);
 
