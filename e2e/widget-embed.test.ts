@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { visitorStorageKey } from '@otklik/contract';
+import { visitorStorageKey, widgetDesignUrl } from '@otklik/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser, VIEWPORTS } from './helpers/browser';
@@ -129,6 +129,25 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     await widget.getByRole('button', { name: 'Открыть чат' }).click();
     await expect.poll(() => widget.getByRole('log').textContent(), { timeout: 15_000 }).toContain(OPERATOR_TEXT);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("uses the snippet's preload of the design: one request, which Chromium does not call wasted", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ru-RU' });
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+    const designUrl = widgetDesignUrl(server.url, seeded.assistantId);
+    const designRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() === designUrl) designRequests.push(request.url());
+    });
+    await page.goto(site.url);
+    await widgetHost(page).getByRole('button', { name: 'Открыть чат' }).waitFor();
+    // Chromium reports an unused or mismatched preload about 3 s after the load event.
+    await page.waitForTimeout(3500);
+    expect(consoleLines.filter((line) => /preload/i.test(line))).toEqual([]);
+    expect(designRequests).toHaveLength(1);
     await context.close();
   });
 

@@ -4,10 +4,19 @@ import {
   VISITOR_MESSAGE_MAX_LENGTH,
   type VisitorPush,
   visitorStorageKey,
+  widgetDesignUrl,
 } from '@otklik/contract';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { PHONE_PATTERN } from './components/phone-form';
-import { ApiError, ATTACHMENT_MAX_BYTES, fetchDesign, LiveClient, MESSAGE_MAX_LENGTH, storageKey } from './live-client';
+import {
+  ApiError,
+  ATTACHMENT_MAX_BYTES,
+  designUrl,
+  fetchDesign,
+  LiveClient,
+  MESSAGE_MAX_LENGTH,
+  storageKey,
+} from './live-client';
 import { ASSISTANT_ID, PUBLIC_DESIGN, startVisitorServer, type VisitorServer } from './test-visitor-server';
 
 let server: VisitorServer;
@@ -52,6 +61,8 @@ describe('live client against the visitor API', () => {
     expect(ATTACHMENT_MAX_BYTES).toBe(VISITOR_ATTACHMENT_MAX_BYTES);
     expect(storageKey('x')).toBe(visitorStorageKey('x'));
     expect(PHONE_PATTERN.source).toBe(RU_PHONE_PATTERN.source);
+    // The HTML snippet preloads the design; a different address would be a wasted request.
+    expect(designUrl('https://otklik.ru', ASSISTANT_ID)).toBe(widgetDesignUrl('https://otklik.ru', ASSISTANT_ID));
   });
 
   test('fetches the public design, and reports a missing assistant with the server text', async () => {

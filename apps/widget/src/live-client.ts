@@ -71,8 +71,12 @@ function parseJson(data: string): Record<string, unknown> | null {
   }
 }
 
+/** The design's address: the HTML snippet preloads this very URL (contract's widgetDesignUrl). */
+export const designUrl = (apiBase: string, assistantId: string) => `${base(apiBase, assistantId)}/widget`;
+
 export async function fetchDesign(apiBase: string, assistantId: string): Promise<PublicWidget> {
-  const res = await fetchRetrying(`${base(apiBase, assistantId)}/widget`, {}, 3);
+  // No init options: a preload (`as="fetch" crossorigin`) is only reused by a plain GET.
+  const res = await fetchRetrying(designUrl(apiBase, assistantId), {}, 3);
   if (!res.ok) throw await errorOf(res);
   return (await res.json()) as PublicWidget;
 }

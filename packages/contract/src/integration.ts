@@ -59,6 +59,13 @@ export const SNIPPET_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The embed script's address on the service's public origin (spec §7). */
 export const widgetScriptUrl = (origin: string) => `${origin.replace(/\/+$/, '')}/api/widget/script`;
 
+/**
+ * The assistant's public widget design (ARCHITECTURE §3), the embed script's first request.
+ * The widget builds the same address (apps/widget/src/live-client.ts; a test compares them).
+ */
+export const widgetDesignUrl = (origin: string, assistantId: string) =>
+  `${origin.replace(/\/+$/, '')}/api/public/assistants/${encodeURIComponent(assistantId)}/widget`;
+
 export interface SnippetTarget {
   /** The service's public origin, e.g. https://otklik.ru. */
   origin: string;
@@ -86,9 +93,12 @@ const loaderBody = (src: string, assistantId: string, indent: string) =>
     .join('\n');
 
 const SNIPPET_BUILDERS: Record<SnippetFramework, (src: string, assistantId: string) => string> = {
+  // The preload fetches the widget's design while the script itself downloads: the launcher
+  // shows a round trip sooner on a visitor's first page view.
   html: (src, id) =>
     [
       '<!-- Чат-виджет «Отклик»: вставьте перед закрывающим тегом </body> -->',
+      `<link rel="preload" href="${widgetDesignUrl(new URL(src).origin, id)}" as="fetch" crossorigin>`,
       '<script',
       `  src="${src}"`,
       '  async',
