@@ -98,7 +98,12 @@ const SNIPPET_BUILDERS: Record<SnippetFramework, (src: string, assistantId: stri
   html: (src, id) =>
     [
       '<!-- Чат-виджет «Отклик»: вставьте перед закрывающим тегом </body> -->',
-      `<link rel="preload" href="${widgetDesignUrl(new URL(src).origin, id)}" as="fetch" crossorigin>`,
+      '<link',
+      '  rel="preload"',
+      `  href="${widgetDesignUrl(new URL(src).origin, id)}"`,
+      '  as="fetch"',
+      '  crossorigin',
+      '>',
       '<script',
       `  src="${src}"`,
       '  async',
