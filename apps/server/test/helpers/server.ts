@@ -49,11 +49,12 @@ export async function startTestServer(
     database = made.database;
     dropDatabase = made.drop;
   }
+  const redisPrefix = `test-${randomUUID()}`;
   const app = await buildApp(config, {
     inMemoryDb: true,
     database,
     serveWeb: false,
-    redisPrefix: `test-${randomUUID()}`,
+    redisPrefix,
     ...options,
   });
   await app.ready();
@@ -69,9 +70,27 @@ export async function startTestServer(
     async close() {
       await app.close();
       await dropDatabase?.();
+      if (config.REDIS_URL) await removeRedisKeys(config.REDIS_URL, redisPrefix);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The file's queue jobs and rate-limit counters: the machine's Redis outlives the run. */
+async function removeRedisKeys(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 async function freshPostgresDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
