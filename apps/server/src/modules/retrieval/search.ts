@@ -210,6 +210,12 @@ export async function searchCorrectedAnswers(
   const limit = Math.min(Math.max(opts.limit ?? 3, 1), 20);
   const text = query.slice(0, 2000);
   if (!/[\p{L}\p{N}]/u.test(text)) return [];
+  // Most assistants have no corrected answers; planning the ranking below costs more than asking.
+  const [any] = await ctx.database.query<{ ok: boolean }>(
+    'select exists(select 1 from corrected_answers where assistant_id = $1) ok',
+    [assistantId],
+  );
+  if (!any?.ok) return [];
   const rows = await ctx.database.query<{
     id: string;
     question: string;
