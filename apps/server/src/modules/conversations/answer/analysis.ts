@@ -6,8 +6,20 @@ import type { AppContext } from '../../../context';
  * stems are exactly the index's stems; one query does a whole batch of texts.
  */
 export async function lexemesOf(ctx: Pick<AppContext, 'database'>, texts: string[]): Promise<string[][]> {
-  const { stems } = await analyzeTexts(ctx, undefined, texts, []);
-  return stems;
+  return (await analyze(ctx, texts)).stems;
+}
+
+/**
+ * In one round trip: the stems of each text, the document frequencies of `lexemes` in an
+ * assistant's knowledge base and its passage count (BM25's N).
+ */
+export async function analyzeTexts(
+  ctx: Pick<AppContext, 'database'>,
+  assistantId: string,
+  texts: string[],
+  lexemes: string[],
+): Promise<{ stems: string[][]; n: number; df: Map<string, number> }> {
+  return analyze(ctx, texts, { assistantId, lexemes });
 }
 
 /**
@@ -38,15 +50,16 @@ function rememberStems(text: string, stems: string[]): void {
   }
 }
 
-/**
- * In one round trip: the stems of each text (those not stemmed before), and with an assistant,
- * the document frequencies of `lexemes` in its knowledge base and its passage count (BM25's N).
- */
-export async function analyzeTexts(
+/** The stems of the texts in `$param` (a text array), one row per text: i from 1, lx. */
+const stemsOf = (param: string) =>
+  `select t.i::int i, array(select lexeme from unnest(to_tsvector('russian', t.s))) lx, null::int df
+   from unnest(${param}::text[]) with ordinality t(s, i)`;
+
+/** The texts not stemmed before go to the database, with the assistant's statistics when asked for. */
+async function analyze(
   ctx: Pick<AppContext, 'database'>,
-  assistantId: string | undefined,
   texts: string[],
-  lexemes: string[],
+  stats?: { assistantId: string; lexemes: string[] },
 ): Promise<{ stems: string[][]; n: number; df: Map<string, number> }> {
   const stems: string[][] = texts.map(() => []);
   const missing: number[] = [];
@@ -57,16 +70,20 @@ export async function analyzeTexts(
   });
   const df = new Map<string, number>();
   let n = 0;
-  if (missing.length === 0 && !assistantId) return { stems, n, df };
-  const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(
-    `select t.i::int i, array(select lexeme from unnest(to_tsvector('russian', t.s))) lx, null::int df
-     from unnest($3::text[]) with ordinality t(s, i)
-     union all
-     select -1, array[lexeme], df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
-     union all
-     select 0, null, chunks from knowledge_stats where assistant_id = $1`,
-    [assistantId ?? null, lexemes, missing.map((i) => cacheKey(texts[i] ?? ''))],
-  );
+  if (missing.length === 0 && !stats) return { stems, n, df };
+  const toStem = missing.map((i) => cacheKey(texts[i] ?? ''));
+  // The texts are the last parameter of either query.
+  const [text, params]: [string, unknown[]] = stats
+    ? [
+        `${stemsOf('$3')}
+         union all
+         select -1, array[lexeme], df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
+         union all
+         select 0, null, chunks from knowledge_stats where assistant_id = $1`,
+        [stats.assistantId, stats.lexemes, toStem],
+      ]
+    : [stemsOf('$1'), [toStem]];
+  const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(text, params);
   for (const r of rows) {
     if (r.i > 0) {
       const index = missing[r.i - 1];
