@@ -76,7 +76,7 @@ async function similarPassages(
   limit: number,
 ): Promise<KnowledgePassage[]> {
   try {
-    if (!/[\p{L}\p{N}]/u.test(question) || !(await hasVectors(ctx.database, assistantId, embeddings.model))) return [];
+    if (!(await hasVectors(ctx.database, assistantId, embeddings.model))) return [];
     const [vector] = await embeddings.embed([question], { timeoutMs: embeddings.questionTimeoutMs, retries: 0 });
     if (!vector?.length) return [];
     const hits = await nearestPassages(ctx.database, assistantId, embeddings.model, vector, limit);
@@ -103,9 +103,9 @@ function fuse(lexical: KnowledgePassage[], similar: KnowledgePassage[], limit: n
 
 /**
  * The lexical ranking: the question's Russian stems (snowball, stop words dropped) and the given
- * ones, extended with the assistant's stems that are trigram-similar to a stem of the question (misspellings,
- * transliterations, word forms the stemmer does not join), scored with BM25 over the passages
- * that contain any of them. idf, N and the average length come from knowledge_terms /
+ * ones, extended with the assistant's stems that are trigram-similar to a stem of the question
+ * (misspellings, transliterations, word forms the stemmer does not join), scored with BM25 over
+ * the passages that contain any of them. idf, N and the average length come from knowledge_terms /
  * knowledge_stats, kept up to date on ingestion. The assistant id is a condition of every part
  * of the query.
  */
@@ -124,8 +124,8 @@ async function lexicalSearch(
      st as (
        select chunks::float8 n, greatest(tokens::float8 / greatest(chunks, 1), 1) avgdl
        from knowledge_stats where assistant_id = $1 and chunks > 0),
-     -- Per unknown stem of the query's own words, the stems close to it through the trigram index; this
-     -- assistant's are kept below. Scoping inside the join made PGlite choose plans that scan
+     -- Per unknown stem of the query's own words, the stems close to it through the trigram
+     -- index; this assistant's are kept below. Scoping inside the join made PGlite choose plans that scan
      -- or, in one case, hang (a composite (assistant_id, lexeme) trigram index needs btree_gin,
      -- which hangs in PGlite 0.5.16), so the filter stays outside the index lookup.
      fz as materialized (
