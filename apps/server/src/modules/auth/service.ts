@@ -2,6 +2,7 @@ import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type SignupRequest } from '@o
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
+import type { Executor } from '../../infra/db';
 import { users } from '../../infra/db/schema';
 import { hashPassword, LOCKED_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { sendMail } from '../mail/jobs';
@@ -53,10 +54,18 @@ export async function resetPassword(ctx: Ctx, token: string, newPassword: string
   await ctx.db.transaction(async (tx) => {
     const used = await consumeOneTimeToken(tx, token, 'reset');
     if (!used) throw badRequest(AUTH_ERRORS.badLink);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
-    await revokeAllTokens(tx, used.userId);
-    await revokeOneTimeTokens(tx, used.userId, 'reset');
+    await replacePassword(tx, used.userId, passwordHash);
   });
+}
+
+/**
+ * A new password (from a reset link or the profile) ends every session of the account and every
+ * pending reset link: whoever held the old keys holds nothing now.
+ */
+export async function replacePassword(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await revokeAllTokens(tx, userId);
+  await revokeOneTimeTokens(tx, userId, 'reset');
 }
 
 export async function sendConfirmation(ctx: Ctx, userId: string): Promise<void> {

@@ -6,8 +6,8 @@ import { isUniqueViolation } from '../../infra/db/errors';
 import { users } from '../../infra/db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findUserById } from '../auth/queries';
-import { AUTH_ERRORS } from '../auth/service';
-import { issueAuthToken, revokeAllTokens, revokeOneTimeTokens } from '../auth/tokens';
+import { AUTH_ERRORS, replacePassword } from '../auth/service';
+import { issueAuthToken } from '../auth/tokens';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;
 
@@ -75,9 +75,7 @@ export async function changePassword(ctx: Ctx, userId: string, input: ChangePass
   if (input.oldPassword === input.newPassword) throw badRequest('Новый пароль совпадает с текущим');
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await revokeAllTokens(tx, userId);
-    await revokeOneTimeTokens(tx, userId, 'reset');
+    await replacePassword(tx, userId, passwordHash);
     return issueAuthToken(tx, userId);
   });
 }
