@@ -321,7 +321,8 @@ export const SITE_NAME = 'Отклик';
 export const SITE_OG_IMAGE = '/og-image.png';
 
 /**
- * The web app's pages (spec §2.1; apps/web/src/app/router.tsx). The server serves the app for
+ * The web app's pages (spec §2.1; apps/web/src/app/router.tsx, whose every route a web test,
+ * app/routes.test.ts, finds here). The server serves the app for
  * every other path too, so the browser shows 'Страница не найдена', but with status 404: an
  * unknown address is not a page to index.
  */
