@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { listMailbox, readMail } from '../../infra/mail';
 
 const esc = (s: string) =>
@@ -12,7 +13,7 @@ a{color:#4f46e5}li{margin:6px 0}pre{white-space:pre-wrap;background:#f6f7fb;padd
 .muted{color:#667085}</style></head><body>${body}</body></html>`;
 
 /** The developer's own machine: its mails hold sign-in and reset links, so nobody else reads them. */
-const isLoopback = (ip: string) => /^(?:127\.|::1$|::ffff:127\.)/.test(ip);
+const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback';
 
 /** mailparser is loaded when the mailbox is first opened, not at start (idle memory). */
 const simpleParser = async (raw: Buffer) => (await import('mailparser')).simpleParser(raw);
