@@ -12,12 +12,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
-import { type AppContext, type ContextOptions, closeContext, createContext } from './context';
-import { authPlugin } from './http/auth';
-import { registerErrorHandler } from './http/error-handler';
+import { authPlugin } from './core/auth';
+import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
+import { registerErrorHandler } from './core/error-handler';
 import { answerRoutes } from './modules/answers/routes';
 import { assistantRoutes } from './modules/assistants/routes';
 import { authRoutes } from './modules/auth/routes';
+import { userIdForToken } from './modules/auth/tokens';
 import { chatRoutes } from './modules/chats/routes';
 import { setTriggerHook } from './modules/conversations/trigger-hook';
 import { devMailRoutes } from './modules/dev-mail/routes';
@@ -119,7 +120,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { resolveToken: (token) => userIdForToken(ctx.db, token) });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authRoutes);

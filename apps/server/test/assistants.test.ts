@@ -153,6 +153,27 @@ describe('create', () => {
     await server.app.ctx.queue.drain();
   });
 
+  // Regression: curl -F 'requestJson={…};type=application/json', Spring and many HTTP clients send
+  // the JSON as a typed part without a file name, which the multipart parser hands over parsed.
+  it('accepts requestJson as a part typed application/json without a file name', async () => {
+    const widgetId = await newWidget();
+    const res = await postCreate([
+      { name: 'requestJson', value: JSON.stringify({ widgetId, title: 'Из curl' }), contentType: 'application/json' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<Assistant>(res).name).toBe('Из curl');
+  });
+
+  it('refuses a part typed application/json that is not JSON, in Russian', async () => {
+    const before = await assistantCount();
+    const res = await postCreate([
+      { name: 'requestJson', value: '{"widgetId":', contentType: 'application/json; charset=utf-8' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ message: ASSISTANT_TEXTS.badRequestJson });
+    expect(await assistantCount()).toBe(before);
+  });
+
   it('proceeds without a file, also when the form sends an empty file input', async () => {
     const widgetId = await newWidget();
     const res = await postCreate([

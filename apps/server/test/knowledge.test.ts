@@ -5,6 +5,7 @@ import { KNOWLEDGE_ASSISTANT_MAX_BYTES } from '@otklik/contract';
 import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
+import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -219,6 +220,34 @@ describe('knowledge files: bad input', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toMatch(/fileDescriptionJson/);
+  });
+
+  // Regression: the description as a part typed application/json without a file name (curl -F
+  // 'fileDescriptionJson={…};type=application/json', Spring), and the same part broken.
+  it('takes fileDescriptionJson as a part typed application/json, and refuses it broken', async () => {
+    const { multipart } = await import('./knowledge-helpers');
+    const post = (description: string) => {
+      const body = multipart([
+        { name: 'fileDescriptionJson', value: description, contentType: 'application/json' },
+        { name: 'file', value: Buffer.from('Мы открыты с 10 до 20.'), filename: 'часы.txt', contentType: 'text/plain' },
+      ]);
+      return server.app.inject({
+        method: 'POST',
+        url: `/api/assistant/${assistantId}/file`,
+        headers: { ...bearer(owner.token), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const ok = await post(JSON.stringify({ title: 'Часы работы', description: 'Когда мы открыты' }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { file } = json<{ file: { id: string; name: string } }>(ok);
+    expect(file.name).toBe('часы.txt');
+    const [row] = await server.app.ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+    expect(row).toMatchObject({ title: 'Часы работы', description: 'Когда мы открыты' });
+    const bad = await post('{"title":');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toEqual({ message: 'Некорректное описание файла (fileDescriptionJson)' });
+    await server.app.ctx.queue.drain();
   });
 
   it('refuses a file over 20 MB with 413', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_TEXTS } from './common';
 import { Widget } from './widgets';
 
 /**
@@ -43,7 +44,7 @@ export const ASSISTANT_TEXTS = {
   created: 'Данные ассистента успешно загружены',
   notLoaded: 'Данные ассистента не загружены',
   updateFailed: 'Ошибка при обновлении ассистента',
-  notFound: 'Ассистент не найден',
+  notFound: COMMON_TEXTS.assistantNotFound,
   widgetTaken: 'Этот виджет уже привязан к другому ассистенту. Начните создание заново.',
   badRequestJson: 'Некорректные данные ассистента (requestJson)',
   fileType: 'Допустимые типы файла: PDF, DOC, DOCX, TXT, XLSX',

@@ -10,3 +10,8 @@ export type OkReply = z.infer<typeof OkReply>;
 export const MessageReply = z.object({ message: z.string() });
 
 export const Id = z.uuid({ message: 'Некорректный идентификатор' });
+
+/** Texts several parts of the API answer with; written once here, used by the server and the clients. */
+export const COMMON_TEXTS = {
+  assistantNotFound: 'Ассистент не найден',
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_TEXTS } from './common';
 import { EMAIL_MAX_LENGTH } from './limits';
 
 /**
@@ -45,7 +46,7 @@ export const INTEGRATION_TEXTS = {
   sendFailed: 'Ошибка отправки',
   /** Spec §8: the store-level failure, logged with the server's text. */
   sendFailedLog: 'Ошибка отправки сообщения: ',
-  assistantNotFound: 'Ассистент не найден',
+  assistantNotFound: COMMON_TEXTS.assistantNotFound,
   assistantMissing: 'Не указан ассистент',
   checkTitle: 'Как проверить',
   check:

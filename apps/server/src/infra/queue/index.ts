@@ -6,12 +6,18 @@ export type JobHandler = (data: unknown) => Promise<void>;
 export interface Queue {
   add(name: string, data: unknown, opts?: { attempts?: number }): Promise<void>;
   process(name: string, handler: JobHandler): void;
-  /** Resolves when no job is waiting or running (tests, graceful shutdown). */
+  /**
+   * Resolves once the queue is idle: every job added before the call, and every job those jobs
+   * add, has finished, successfully or after its last attempt. A job waiting to be retried (its
+   * backoff) is not finished. Tests call it to know a job's effect (a mail) is there if it ever
+   * will be; close() calls it for a graceful shutdown. Never resolves while a job has no handler
+   * (BullMQ) or keeps being added.
+   */
   drain(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Runs jobs in this process, one after another per name, with retries and backoff. */
+/** Runs jobs in this process, each as soon as it is added (no ordering between jobs), with retries and backoff. */
 export function memoryQueue(log: FastifyBaseLogger): Queue {
   const handlers = new Map<string, JobHandler>();
   const pending = new Set<Promise<void>>();
@@ -50,6 +56,7 @@ export function memoryQueue(log: FastifyBaseLogger): Queue {
       handlers.set(name, handler);
     },
     async drain() {
+      // A job's retries run inside its promise; jobs added meanwhile join `pending`, hence the loop.
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
     async close() {
@@ -100,8 +107,10 @@ export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'o
       ensureWorker();
     },
     async drain() {
+      // One atomic count (a Lua script): a job moving between states (active → delayed for a
+      // retry, delayed → waiting) is never missed. 'waiting' includes 'paused'.
       for (;;) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
         if (Object.values(counts).every((n) => n === 0)) return;
         await new Promise((r) => setTimeout(r, 20));
       }

@@ -1,5 +1,5 @@
 import { SYNONYMS_MIN_QUERY_LENGTH } from '@otklik/contract';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { streamModel } from '../../infra/llm';
 import { defaultProviderModel } from '../models/service';
 import { localSynonymizer, type Synonymizer } from './synonymizer';

@@ -1,7 +1,7 @@
 import { CorrectAnswer, CorrectAnswerInput, CorrectAnswerList, Id, OkReply, SynonymizerQuery } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { perOwner, RATE_LIMITS } from '../../http/rate-limits';
+import { perOwner, RATE_LIMITS } from '../../core/rate-limits';
 import * as answers from './service';
 
 const AssistantParams = z.object({ id: Id });

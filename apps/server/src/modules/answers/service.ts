@@ -1,9 +1,9 @@
 import type { CorrectAnswer, CorrectAnswerInput } from '@otklik/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { requireOwnedAssistant } from '../../core/ownership';
 import { correctedAnswers } from '../../infra/db/schema';
-import { requireOwnedAssistant } from '../assistants/ownership';
 import { modelSynonymizer } from './model-synonymizer';
 import type { Synonymizer } from './synonymizer';
 

@@ -1,4 +1,3 @@
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import {
   ASSISTANT_TEXTS,
   Assistant,
@@ -10,10 +9,10 @@ import {
   KNOWLEDGE_FILE_MAX_BYTES,
   OkReply,
 } from '@otklik/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, payloadTooLarge } from '../../errors';
+import { badRequest } from '../../core/errors';
+import { readMultipart } from '../../core/multipart';
 import { FILE_TOO_LARGE } from '../knowledge/service';
 import * as assistantService from './service';
 
@@ -48,9 +47,15 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { requestJson, file } = req.isMultipart()
-        ? await readCreateForm(req)
-        : { requestJson: req.body, file: undefined };
+      // The form of spec §7 (multipart: an optional file and requestJson), or the JSON alone.
+      const { json: requestJson, file } = req.isMultipart()
+        ? await readMultipart(req, {
+            fileField: 'file',
+            jsonField: 'requestJson',
+            maxFileBytes: KNOWLEDGE_FILE_MAX_BYTES,
+            texts: { tooLarge: FILE_TOO_LARGE, badJson: ASSISTANT_TEXTS.badRequestJson },
+          })
+        : { json: req.body, file: undefined };
       const parsed = AssistantCreateRequest.safeParse(requestJson ?? {});
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? ASSISTANT_TEXTS.badRequestJson);
       return assistantService.createAssistant(ctx, req.userId, parsed.data, file);
@@ -72,40 +77,3 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * The creation form: `requestJson` as a text field or a JSON blob part (browsers' FormData
- * allows both), and an optional `file`. A file input left empty sends a nameless empty part,
- * which counts as no file (spec §5: creation proceeds without one).
- */
-async function readCreateForm(req: FastifyRequest) {
-  let requestJson: unknown;
-  let file: assistantService.UploadedFile | undefined;
-  try {
-    for await (const part of req.parts({ limits: { files: 2, fileSize: KNOWLEDGE_FILE_MAX_BYTES } })) {
-      if (part.type === 'file') {
-        const bytes = await (part as MultipartFile).toBuffer();
-        if (part.fieldname === 'requestJson') requestJson = parseJson(bytes.toString('utf8'));
-        else if (part.fieldname === 'file' && (part.filename || bytes.length > 0)) {
-          file = { filename: part.filename || 'файл', bytes };
-        }
-      } else if (part.fieldname === 'requestJson') {
-        requestJson = parseJson(String((part as MultipartValue).value ?? ''));
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(FILE_TOO_LARGE);
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Можно загрузить только один файл');
-    throw err;
-  }
-  return { requestJson, file };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest(ASSISTANT_TEXTS.badRequestJson);
-  }
-}

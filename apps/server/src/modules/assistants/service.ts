@@ -10,8 +10,9 @@ import {
 } from '@otklik/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import { badRequest, conflict, notFound, payloadTooLarge } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { badRequest, conflict, fail, payloadTooLarge } from '../../core/errors';
+import { requireOwnedAssistant } from '../../core/ownership';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { assistants, widgets } from '../../infra/db/schema';
 import { forgetAssistantSettings } from '../conversations/pipeline';
@@ -27,7 +28,6 @@ import {
   type WidgetRow,
 } from '../widgets/service';
 import { loadAssistantExtras } from './extras';
-import { requireOwnedAssistant } from './ownership';
 
 type Ctx = Pick<AppContext, 'db' | 'database' | 'storage' | 'queue' | 'log' | 'config'>;
 type AssistantRow = typeof assistants.$inferSelect;
@@ -83,7 +83,7 @@ export async function getAssistant(ctx: Ctx, userId: string, id: string): Promis
     .innerJoin(widgets, eq(widgets.id, assistants.widgetId))
     .where(and(eq(assistants.id, id), eq(assistants.userId, userId)))
     .limit(1);
-  if (!row) throw notFound(ASSISTANT_TEXTS.notFound);
+  if (!row) throw fail('assistantNotFound');
   return present(ctx, row.assistant, row.widget);
 }
 

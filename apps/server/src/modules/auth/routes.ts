@@ -9,7 +9,7 @@ import {
   TokenReply,
 } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RATE_LIMITS } from '../../http/rate-limits';
+import { RATE_LIMITS } from '../../core/rate-limits';
 import * as auth from './service';
 import { revokeToken } from './tokens';
 

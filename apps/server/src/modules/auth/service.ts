@@ -1,7 +1,7 @@
 import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type SignupRequest } from '@otklik/contract';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { AppError, badRequest, conflict, unauthorized } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { AppError, badRequest, conflict, unauthorized } from '../../core/errors';
 import type { Executor } from '../../infra/db';
 import { users } from '../../infra/db/schema';
 import { hashPassword, LOCKED_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';

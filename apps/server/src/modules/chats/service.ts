@@ -1,7 +1,7 @@
 import { CHAT_TEXTS, type ChatMessage, type ChatVisitor, VISITOR_TEXTS } from '@otklik/contract';
-import type { AppContext } from '../../context';
-import { AppError, conflict, notFound } from '../../errors';
-import { requireOwnedAssistant } from '../assistants/ownership';
+import type { AppContext } from '../../core/context';
+import { AppError, conflict, notFound } from '../../core/errors';
+import { requireOwnedAssistant } from '../../core/ownership';
 import { type MessagePayload, publishConversationEvent } from '../conversations/events';
 import { handleIncomingMessage } from '../conversations/pipeline';
 import {

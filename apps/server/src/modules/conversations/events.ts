@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { MessageAttachment, MessageRole } from '../../infra/db/schema';
 
 /** A stored message as it travels on the bus (dates as ISO strings: payloads cross processes as JSON). */

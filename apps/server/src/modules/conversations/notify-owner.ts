@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { assistants, users } from '../../infra/db/schema';
 import { sendMail } from '../mail/jobs';
 import { lastHandoffAt } from './queries';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { assistants, type MessageAttachment } from '../../infra/db/schema';
 import { languageModelFor, ModelCallError } from '../../infra/llm';
 import { type AnswerSource, type Retrieval, retrieve } from './answer/local-answerer';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { Executor } from '../../infra/db';
 import { type MessageAttachment, type MessageRole, messages, visitors } from '../../infra/db/schema';
 import type { MessagePayload } from './events';

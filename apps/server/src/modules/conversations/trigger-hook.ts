@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { MessagePayload } from './events';
 
 /** What the pipeline knows when it hands a visitor's message to the triggers (ARCHITECTURE §4 step 2). */

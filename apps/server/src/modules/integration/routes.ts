@@ -1,8 +1,8 @@
 import { OkReply, SendSnippetRequest, type SendSnippetRequestParsed } from '@otklik/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tooManyRequests } from '../../errors';
-import { RATE_LIMITS } from '../../http/rate-limits';
+import { tooManyRequests } from '../../core/errors';
+import { RATE_LIMITS } from '../../core/rate-limits';
 import { findSnippetAssistant, sendSnippetMail, snippetTarget } from './service';
 
 /**

@@ -1,9 +1,8 @@
 import { assistantIdFromSnippet, type SendSnippetRequestParsed } from '@otklik/contract';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/errors';
 import { assistants, widgets } from '../../infra/db/schema';
-import { ASSISTANT_NOT_FOUND } from '../assistants/ownership';
 import { sendMail } from '../mail/jobs';
 import { snippetMail } from './snippet-mail';
 
@@ -27,7 +26,7 @@ export async function findSnippetAssistant(ctx: AppContext, assistantId: string)
     .innerJoin(widgets, eq(widgets.id, assistants.widgetId))
     .where(eq(assistants.id, assistantId))
     .limit(1);
-  if (!row) throw notFound(ASSISTANT_NOT_FOUND);
+  if (!row) throw fail('assistantNotFound');
   return row;
 }
 

@@ -1,6 +1,6 @@
 import type { KnowledgeFileType } from '@otklik/contract';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { knowledgeFiles } from '../../infra/db/schema';
 import { indexChunks, lockAssistantIndex } from '../retrieval/index-store';
 import { embedAfterIndexing } from '../retrieval/vector-store';

@@ -1,16 +1,15 @@
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { FileDescription, Id, KnowledgeFileList, KnowledgeFileReply, OkReply, SiteScrapeQuery } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, payloadTooLarge } from '../../errors';
-import { perOwner, RATE_LIMITS } from '../../http/rate-limits';
+import { badRequest, fail } from '../../core/errors';
+import { readMultipart } from '../../core/multipart';
+import { perOwner, RATE_LIMITS } from '../../core/rate-limits';
 import * as knowledge from './service';
 
 const AssistantParams = z.object({ id: Id });
 const FileParams = z.object({ id: Id, fileId: Id });
 const DownloadParams = z.object({ fileId: Id });
 
-export const FILE_REQUIRED = 'Файл не выбран';
 const BAD_DESCRIPTION = 'Некорректное описание файла (fileDescriptionJson)';
 
 export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,27 +28,16 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest(FILE_REQUIRED);
-      let file: { filename: string; bytes: Buffer } | undefined;
-      let description: unknown = {};
-      try {
-        // The description may come as a text field or as a JSON blob part, before or after the file.
-        for await (const part of req.parts({ limits: { files: 2, fileSize: knowledge.MAX_UPLOAD_BYTES } })) {
-          if (part.type === 'file') {
-            const bytes = await (part as MultipartFile).toBuffer();
-            if (part.fieldname === 'fileDescriptionJson') description = parseJson(bytes.toString('utf8'));
-            else if (part.fieldname === 'file') file = { filename: part.filename, bytes };
-          } else if (part.fieldname === 'fileDescriptionJson') {
-            description = parseJson(String((part as MultipartValue).value ?? ''));
-          }
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(knowledge.FILE_TOO_LARGE);
-        if (code === 'FST_FILES_LIMIT') throw badRequest('Можно загрузить только один файл за раз');
-        throw err;
-      }
-      if (!file || file.bytes.length === 0) throw badRequest(file ? 'Файл пустой.' : FILE_REQUIRED);
+      // The description may come as a text field, a JSON-typed part or a JSON blob, before or after the file.
+      if (!req.isMultipart()) throw fail('fileRequired');
+      const { file, json: description } = await readMultipart(req, {
+        fileField: 'file',
+        jsonField: 'fileDescriptionJson',
+        maxFileBytes: knowledge.MAX_UPLOAD_BYTES,
+        texts: { tooLarge: knowledge.FILE_TOO_LARGE, badJson: BAD_DESCRIPTION },
+      });
+      if (!file) throw fail('fileRequired');
+      if (file.bytes.length === 0) throw fail('fileEmpty');
       const parsed = FileDescription.safeParse(description ?? {});
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? BAD_DESCRIPTION);
       const added = await knowledge.addKnowledgeFile(ctx, {
@@ -100,12 +88,3 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ file: await knowledge.scrapeSite(ctx, req.userId, req.params.id, req.query.url) }),
   );
 };
-
-function parseJson(text: string): unknown {
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest(BAD_DESCRIPTION);
-  }
-}

@@ -7,10 +7,10 @@ import {
   SCRAPE_TEXTS,
 } from '@otklik/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { AppError, badRequest, notFound, payloadTooLarge } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { AppError, badRequest, notFound, payloadTooLarge } from '../../core/errors';
+import { requireOwnedAssistant } from '../../core/ownership';
 import { assistants, knowledgeFiles } from '../../infra/db/schema';
-import { requireOwnedAssistant } from '../assistants/ownership';
 import { unindexFile } from '../retrieval/index-store';
 import { detectFileType, MIME_TYPES, RejectedFile } from './detect';
 import { enqueueIngest, enqueueScrape } from './jobs';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { MailMessage } from '../../infra/mail';
 
 const JOB = 'mail.send';

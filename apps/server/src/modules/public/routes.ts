@@ -12,9 +12,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, forbidden, notFound, payloadTooLarge } from '../../errors';
-import { bearerToken } from '../../http/auth';
-import { RATE_LIMITS } from '../../http/rate-limits';
+import { bearerToken } from '../../core/auth';
+import { AppError, fail, forbidden, notFound } from '../../core/errors';
+import { readMultipart } from '../../core/multipart';
+import { RATE_LIMITS } from '../../core/rate-limits';
 import { type ConversationEvent, subscribeConversation } from '../conversations/events';
 import { handleIncomingMessage } from '../conversations/pipeline';
 import { ENGINE_TEXTS } from '../conversations/texts';
@@ -175,22 +176,15 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, bearerToken(req));
       const { assistant, widget } = await visitors.requirePublicAssistant(ctx, req.params.assistantId);
       if (!widget.allowFileAttachment) throw forbidden(ENGINE_TEXTS.attachmentsOff);
-      if (!req.isMultipart()) throw badRequest(ENGINE_TEXTS.fileRequired);
-      let file: { name: string; bytes: Buffer } | undefined;
-      try {
-        for await (const part of req.parts({ limits: { files: 1, fileSize: VISITOR_ATTACHMENT_MAX_BYTES } })) {
-          if (part.type === 'file' && part.fieldname === 'file' && !file)
-            file = { name: part.filename, bytes: await part.toBuffer() };
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(ENGINE_TEXTS.fileTooLarge);
-        if (code === 'FST_FILES_LIMIT') throw badRequest('Можно прикрепить только один файл за раз');
-        throw err;
-      }
-      if (!file) throw badRequest(ENGINE_TEXTS.fileRequired);
-      const message = await visitors.storeAttachment(ctx, visitor, assistant.userId, file);
+      if (!req.isMultipart()) throw fail('fileRequired');
+      const { file } = await readMultipart(req, {
+        fileField: 'file',
+        maxFileBytes: VISITOR_ATTACHMENT_MAX_BYTES,
+        maxFiles: 1,
+        texts: { tooLarge: ENGINE_TEXTS.fileTooLarge },
+      });
+      if (!file) throw fail('fileRequired');
+      const message = await visitors.storeAttachment(ctx, visitor, assistant.userId, { name: file.filename, bytes: file.bytes });
       return reply.code(201).send({ message });
     },
   );

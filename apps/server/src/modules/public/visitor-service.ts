@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicWidget, VisitorMessage } from '@otklik/contract';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { AppError, notFound, unauthorized } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { AppError, notFound, unauthorized } from '../../core/errors';
 import { assistants, type MessageAttachment, widgets } from '../../infra/db/schema';
 import { publishConversationEvent } from '../conversations/events';
 import {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { Database } from '../../infra/db';
 import type { Embedder } from '../../infra/llm/embeddings';
 import { type Passage, type PassageRow, passageOf } from './passage-row';

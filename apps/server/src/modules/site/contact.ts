@@ -1,5 +1,5 @@
 import { type ContactRequestParsed, formatRussianPhone, isPhoneEmpty } from '@otklik/contract';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { contactRequests } from '../../infra/db/schema';
 import { sendMail } from '../mail/jobs';
 import { contactRequestMail } from './contact-mail';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { assistants, correctedAnswers, knowledgeFiles, users, widgets } from '../../infra/db/schema';
 import { LOCKED_PASSWORD_HASH } from '../../lib/passwords';
 import { createAnswer } from '../answers/service';

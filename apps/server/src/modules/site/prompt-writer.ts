@@ -1,5 +1,5 @@
 import { PROMPT_HELPER_TEXTS, PROMPT_INSIGHT_MAX_LENGTH } from '@otklik/contract';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { streamModel } from '../../infra/llm';
 import { defaultProviderModel } from '../models/service';
 import { composeHelperReply } from './prompt-composer';

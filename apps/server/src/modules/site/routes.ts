@@ -7,7 +7,7 @@ import {
   SiteConfig,
 } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RATE_LIMITS } from '../../http/rate-limits';
+import { RATE_LIMITS } from '../../core/rate-limits';
 import { submitContactRequest } from './contact';
 import { seedDemo, shouldSeedDemo } from './demo-seed';
 import { writeHelperPrompt } from './prompt-writer';

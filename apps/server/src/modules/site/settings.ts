@@ -1,6 +1,6 @@
 import type { SiteConfig } from '@otklik/contract';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { Executor } from '../../infra/db';
 import { assistants, siteSettings } from '../../infra/db/schema';
 

@@ -1,6 +1,6 @@
 import { TRIGGER_ACTION_EFFECTS } from '@otklik/contract';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { assistants, triggerFirings, users, visitors } from '../../infra/db/schema';
 import type { MessagePayload } from '../conversations/events';
 import type { TriggerHook, TriggerHookContext, TriggerOutcome } from '../conversations/trigger-hook';

@@ -1,10 +1,10 @@
 import { TRIGGER_TEXTS, type Trigger, type TriggerFields } from '@otklik/contract';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { requireOwnedAssistant } from '../../core/ownership';
 import type { Executor } from '../../infra/db';
 import { triggers } from '../../infra/db/schema';
-import { requireOwnedAssistant } from '../assistants/ownership';
 
 type Ctx = Pick<AppContext, 'db'>;
 type Row = typeof triggers.$inferSelect;

@@ -7,7 +7,7 @@ import {
   UserProfile,
 } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RATE_LIMITS } from '../../http/rate-limits';
+import { RATE_LIMITS } from '../../core/rate-limits';
 import { sendConfirmation } from '../auth/service';
 import * as users from './service';
 

@@ -1,7 +1,7 @@
 import type { ChangePasswordRequest, UpdateProfileRequest, UserProfile } from '@otklik/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { badRequest, conflict, unauthorized } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { badRequest, conflict, unauthorized } from '../../core/errors';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { users } from '../../infra/db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';

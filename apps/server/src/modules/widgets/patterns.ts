@@ -1,6 +1,6 @@
 import { type Pattern, patternImageUrl, WIDGET_TEXTS } from '@otklik/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import { notFound } from '../../errors';
+import { notFound } from '../../core/errors';
 import type { Executor } from '../../infra/db';
 import { patterns } from '../../infra/db/schema';
 import { patternAssets } from './assets';

@@ -12,7 +12,8 @@ import {
 } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound, payloadTooLarge } from '../../errors';
+import { badRequest, notFound } from '../../core/errors';
+import { readMultipart } from '../../core/multipart';
 import { predefinedAvatars } from './assets';
 import { getPattern, listPatterns, presentPattern, seedPatterns } from './patterns';
 import * as widgetService from './service';
@@ -61,16 +62,13 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Ownership first: another owner's widget is a 404 whatever the body holds.
       await widgetService.requireOwnedWidget(ctx.db, req.userId, req.params.widgetId);
       if (!req.isMultipart()) throw badRequest(WIDGET_TEXTS.noFileNorUrl);
-      let bytes: Buffer | undefined;
-      try {
-        const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-        bytes = await file?.toBuffer();
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(WIDGET_TEXTS.avatarTooLarge);
-        if (code === 'FST_FILES_LIMIT') throw badRequest('Можно загрузить только один файл');
-        throw err;
-      }
+      // Spec §7: "form data with a file", whatever its field is called.
+      const { file } = await readMultipart(req, {
+        maxFileBytes: AVATAR_MAX_BYTES,
+        maxFiles: 1,
+        texts: { tooLarge: WIDGET_TEXTS.avatarTooLarge },
+      });
+      const bytes = file?.bytes;
       if (!bytes) throw badRequest(WIDGET_TEXTS.noFileNorUrl);
       return widgetService.uploadAvatar(ctx, req.userId, req.params.widgetId, bytes);
     },

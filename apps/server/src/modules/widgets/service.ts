@@ -9,8 +9,8 @@ import {
 } from '@otklik/contract';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import { badRequest, notFound, payloadTooLarge } from '../../errors';
+import type { AppContext } from '../../core/context';
+import { badRequest, notFound, payloadTooLarge } from '../../core/errors';
 import type { Executor } from '../../infra/db';
 import { assistants, widgets } from '../../infra/db/schema';
 import { isPredefinedAvatarUrl, matchPredefinedAvatar } from './assets';

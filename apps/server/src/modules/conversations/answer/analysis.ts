@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../core/context';
 
 /**
  * Text analysis for the local answerer. Stemming is Postgres' own (`to_tsvector('russian')`,

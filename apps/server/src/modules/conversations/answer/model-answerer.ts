@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../core/context';
 import { streamModel } from '../../../infra/llm';
 import type { KnowledgePassage } from '../../retrieval/search';
 

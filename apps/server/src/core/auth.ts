@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../errors';
-import { userIdForToken } from '../modules/auth/tokens';
+import { unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,14 +21,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return token && token !== 'undefined' && token !== 'null' ? token : undefined;
 }
 
-/** `preHandler: app.authenticate` makes a route owner-only and sets request.userId. */
-export const authPlugin = fp(async (app) => {
+/** Finds the owner of a bearer token (the auth module's sessions); undefined when unknown or revoked. */
+export type TokenResolver = (token: string) => Promise<{ userId: string; tokenHash: string } | undefined>;
+
+/**
+ * `onRequest: app.authenticate` makes a route owner-only and sets request.userId. The resolver
+ * comes from the auth module (app.ts wires it), so core knows no module.
+ */
+export const authPlugin = fp<{ resolveToken: TokenResolver }>(async (app, opts) => {
   app.decorateRequest('userId', '');
   app.decorateRequest('tokenHash', '');
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    const found = await userIdForToken(app.ctx.db, token);
+    const found = await opts.resolveToken(token);
     if (!found) throw unauthorized();
     request.userId = found.userId;
     request.tokenHash = found.tokenHash;

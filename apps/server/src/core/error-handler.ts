@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, ERRORS } from './errors';
 
 /** Russian names of the request fields (packages/contract), for messages about a missing or mistyped one. */
 const FIELD_NAMES: Record<string, string> = {
@@ -66,7 +66,7 @@ interface ValidationIssue {
 
 export function validationMessage(issues: ValidationIssue[]): string {
   const first = issues[0];
-  if (!first) return 'Некорректный запрос';
+  if (!first) return ERRORS.badRequest.message;
   // "/predefinedQuestions/2" or "/0/stopWords": the field is the last named step of the path.
   const field = (first.instancePath ?? '')
     .split('/')
@@ -77,7 +77,7 @@ export function validationMessage(issues: ValidationIssue[]): string {
     // zod does not report the input; its message names "undefined" when the field is missing.
     return first.message?.includes('undefined') ? `Не заполнено поле «${name}»` : `Неверный формат поля «${name}»`;
   }
-  return first.message ?? 'Некорректный запрос';
+  return first.message ?? ERRORS.badRequest.message;
 }
 
 /** Maps every error to `{ message }` in Russian; 5xx details go to the log with the request id, never to the client. */
@@ -94,21 +94,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(429).send({ message: error.message });
     }
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ message: 'Слишком большой запрос' });
+      return reply.code(413).send({ message: ERRORS.payloadTooLarge.message });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ message: 'Неподдерживаемый тип содержимого' });
+      return reply.code(415).send({ message: ERRORS.unsupportedMediaType.message });
     }
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'Некорректный JSON в теле запроса'
+          ? ERRORS.badJsonBody.message
           : status === 404
-            ? 'Не найдено'
-            : 'Некорректный запрос';
+            ? ERRORS.notFound.message
+            : ERRORS.badRequest.message;
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+    return reply.code(500).send({ message: ERRORS.internal.message });
   });
 }

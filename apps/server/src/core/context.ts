@@ -1,14 +1,14 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
-import { type Bus, memoryBus, redisBus } from './infra/bus';
-import { type Database, openPglite, openPostgres } from './infra/db';
-import { enableVectorStore } from './infra/db/vector';
-import { loadModelClients } from './infra/llm';
-import { type Embedder, embedderFor } from './infra/llm/embeddings';
-import { devMailbox, type Mailer, smtpMailer } from './infra/mail';
-import { bullQueue, memoryQueue, type Queue } from './infra/queue';
-import { localStorage, type Storage } from './infra/storage';
+import type { Config } from '../config';
+import { type Bus, memoryBus, redisBus } from '../infra/bus';
+import { type Database, openPglite, openPostgres } from '../infra/db';
+import { enableVectorStore } from '../infra/db/vector';
+import { loadModelClients } from '../infra/llm';
+import { type Embedder, embedderFor } from '../infra/llm/embeddings';
+import { devMailbox, type Mailer, smtpMailer } from '../infra/mail';
+import { bullQueue, memoryQueue, type Queue } from '../infra/queue';
+import { localStorage, type Storage } from '../infra/storage';
 
 /** Everything a module needs from the outside world, one implementation per runtime mode. */
 export interface AppContext {
