@@ -15,27 +15,22 @@ import type { Config } from './config';
 import { authPlugin } from './core/auth';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
 import { registerErrorHandler } from './core/error-handler';
-import { answerRoutes } from './modules/answers/routes';
-import { assistantRoutes } from './modules/assistants/routes';
-import { authRoutes } from './modules/auth/routes';
-import { userIdForToken } from './modules/auth/tokens';
-import { chatRoutes } from './modules/chats/routes';
-import { setTriggerHook } from './modules/conversations/trigger-hook';
-import { devMailRoutes } from './modules/dev-mail/routes';
-import { integrationRoutes } from './modules/integration/routes';
-import { registerKnowledgeJobs } from './modules/knowledge/jobs';
-import { resumeUnfinishedFiles } from './modules/knowledge/resume';
-import { knowledgeRoutes } from './modules/knowledge/routes';
-import { registerMailJobs } from './modules/mail/jobs';
-import { modelRoutes } from './modules/models/routes';
-import { publicRoutes } from './modules/public/routes';
-import { widgetScriptRoute } from './modules/public/widget-script';
-import { siteRoutes } from './modules/site/routes';
-import { triggerRoutes } from './modules/triggers/routes';
-import { runTriggers } from './modules/triggers/run';
-import { userRoutes } from './modules/users/routes';
-import { registerWebApp } from './modules/web/static';
-import { widgetRoutes } from './modules/widgets/routes';
+import { answerRoutes } from './modules/answers';
+import { assistantRoutes } from './modules/assistants';
+import { authRoutes, userIdForToken } from './modules/auth';
+import { chatRoutes } from './modules/chats';
+import { setTriggerHook, startConversationEngine } from './modules/conversations';
+import { devMailRoutes } from './modules/dev-mail';
+import { integrationRoutes } from './modules/integration';
+import { knowledgeRoutes, registerKnowledgeJobs, resumeUnfinishedFiles } from './modules/knowledge';
+import { registerMailJobs } from './modules/mail';
+import { modelRoutes } from './modules/models';
+import { publicRoutes, widgetScriptRoute } from './modules/public';
+import { siteRoutes } from './modules/site';
+import { runTriggers, triggerRoutes } from './modules/triggers';
+import { userRoutes } from './modules/users';
+import { registerWebApp } from './modules/web';
+import { widgetRoutes } from './modules/widgets';
 
 z.config(z.locales.ru());
 
@@ -88,6 +83,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     );
   });
   setTriggerHook(ctx, runTriggers);
+  const stopEngine = await startConversationEngine(ctx);
+  // The bus may be closed already (the context's own onClose): nothing is left to unsubscribe from.
+  app.addHook('onClose', async () => stopEngine().catch(() => undefined));
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { CHAT_TEXTS } from '@otklik/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MessageRole, messages, visitors } from '../src/infra/db/schema';
-import { type ConversationEvent, subscribeConversation } from '../src/modules/conversations/events';
+import { type ConversationEvent, conversationTopic, subscribeConversation } from '../src/modules/conversations/events';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
 import { createAssistant } from './knowledge-helpers';
@@ -85,16 +86,34 @@ async function conversation(
 /** Collects the bus events of one conversation, as the visitor's stream and the live channel get them. */
 async function listen(visitorId: string, assistant = assistantId) {
   const events: ConversationEvent[] = [];
-  const stop = await subscribeConversation(server.app.ctx, assistant, visitorId, (e) => events.push(e));
-  const next = async (type: ConversationEvent['type']) => {
-    for (let i = 0; i < 200; i++) {
-      const found = events.find((e) => e.type === type);
-      if (found) return found;
+  const markers = new Set<string>();
+  const stop = await subscribeConversation(server.app.ctx, assistant, visitorId, (e) => {
+    const marker = (e as { marker?: string }).marker;
+    if (marker) markers.add(marker);
+    else events.push(e);
+  });
+  const until = async (done: () => boolean, what: string) => {
+    for (let i = 0; i < 500; i++) {
+      if (done()) return;
       await new Promise((r) => setTimeout(r, 10));
     }
-    throw new Error(`no ${type} event`);
+    throw new Error(`no ${what} within 5 s`);
   };
-  return { events, next, stop };
+  const next = async (type: ConversationEvent['type']) => {
+    await until(() => events.some((e) => e.type === type), `${type} event`);
+    return events.find((e) => e.type === type) as ConversationEvent;
+  };
+  /**
+   * Every event published on the conversation before this call has arrived: the bus keeps the
+   * order of one publisher (memory: at once; Redis: one connection), so a marker published now
+   * comes after them.
+   */
+  const settled = async () => {
+    const marker = randomUUID();
+    await server.app.ctx.bus.publish(conversationTopic(assistant, visitorId), { marker });
+    await until(() => markers.has(marker), 'marker of settled()');
+  };
+  return { events, next, settled, stop };
 }
 
 describe('chats list (GET /api/assistant/{id}/chats)', () => {
@@ -294,7 +313,13 @@ describe('phone request (POST /api/assistant/messages/{assistantId}/phone-reques
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toMatchObject({ role: 'assistant', content: 'Запрос телефона клиента', author: 'system' });
-    expect(await live.next('phone-request')).toEqual({ type: 'phone-request', assistantId, visitorId: visitor });
+    expect(await live.next('phone-request')).toMatchObject({
+      type: 'phone-request',
+      assistantId,
+      visitorId: visitor,
+      message: { role: 'system', content: 'Запрос телефона клиента', source: 'phone-request' },
+    });
+    await live.settled();
     expect(live.events.some((e) => e.type === 'message')).toBe(false);
     await live.stop();
     const [row] = await server.app.ctx.db.select().from(visitors).where(eq(visitors.id, visitor));
@@ -341,7 +366,7 @@ describe('pause (PUT /api/visitors/{visitorId}/assistant/{assistantId}/pause?pau
 
     const resumed = await call('PUT', url('false'));
     expect(json(resumed)).toMatchObject({ isPaused: false });
-    await new Promise((r) => setTimeout(r, 50));
+    await live.settled();
     expect(live.events.filter((e) => e.type === 'paused').map((e) => e.type === 'paused' && e.isPaused)).toEqual([
       true,
       false,

@@ -13,7 +13,11 @@ export interface SmtpPeer {
 export const recipients = (m: ParsedMail) =>
   (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
 
-/** A real SMTP server on 127.0.0.1 that parses and keeps every mail it receives. */
+/**
+ * A real SMTP server on 127.0.0.1 that parses and keeps every mail it receives. A mail is in
+ * `mails` before the sender hears it was accepted, so once the app's queue is idle
+ * (`app.ctx.queue.drain()`) every mail it sent is there: the wait before asserting that none was.
+ */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({

@@ -1,7 +1,6 @@
 import { SYNONYMS_MIN_QUERY_LENGTH } from '@otklik/contract';
 import type { AppContext } from '../../core/context';
-import { streamModel } from '../../infra/llm';
-import { defaultProviderModel } from '../models/service';
+import { askModel } from '../answerer';
 import { localSynonymizer, type Synonymizer } from './synonymizer';
 
 const MAX_SYNONYMS = 24;
@@ -41,22 +40,20 @@ export function parseSynonyms(text: string, question: string): string[] {
  * local dictionary as the fallback when no model is configured or the call fails: the owner
  * always gets something, and a provider outage never breaks saving an answer.
  */
-export function modelSynonymizer(ctx: Pick<AppContext, 'config' | 'log'>): Synonymizer {
+export function modelSynonymizer(ctx: Pick<AppContext, 'config' | 'database' | 'log'>): Synonymizer {
   return {
     async synonyms(question) {
       const text = question.trim();
       if (text.length < SYNONYMS_MIN_QUERY_LENGTH) return [];
-      const model = await defaultProviderModel(ctx.config);
-      if (!model) return localSynonymizer.synonyms(text);
       try {
-        const reply = await streamModel(ctx.config, {
-          model,
+        const reply = await askModel(ctx, {
+          model: 'default',
           system: SYSTEM,
           messages: [{ role: 'user', content: text.slice(0, 1000) }],
           temperature: 0.3,
           maxOutputTokens: 300,
-          onDelta: () => {},
         });
+        if (!reply.ok) return localSynonymizer.synonyms(text);
         const list = parseSynonyms(reply.text, text);
         return list.length > 0 ? list : localSynonymizer.synonyms(text);
       } catch (err) {

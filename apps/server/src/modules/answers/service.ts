@@ -19,7 +19,7 @@ type Input = {
 export const ANSWER_NOT_FOUND = 'Ответ не найден';
 
 /** Synonyms from the configured model, or the local dictionary and word forms without one. */
-export function synonymizerFor(ctx: Pick<AppContext, 'config' | 'log'>): Synonymizer {
+export function synonymizerFor(ctx: Pick<AppContext, 'config' | 'database' | 'log'>): Synonymizer {
   return modelSynonymizer(ctx);
 }
 
@@ -48,14 +48,14 @@ export async function listAnswers(ctx: Ctx, userId: string, assistantId: string)
  * Chat monitoring saves a correction without synonyms (spec §7); they are generated here then,
  * so the answer is found by other wordings too.
  */
-async function withSynonyms(ctx: Pick<AppContext, 'config' | 'log'>, input: Input): Promise<Input> {
+async function withSynonyms(ctx: Pick<AppContext, 'config' | 'database' | 'log'>, input: Input): Promise<Input> {
   if (input.synonyms.trim()) return input;
   const synonyms = await synonymizerFor(ctx).synonyms(input.question);
   return { ...input, synonyms: synonyms.join(', ') };
 }
 
 export async function createAnswer(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'config' | 'log'>,
   userId: string,
   assistantId: string,
   input: Input,
@@ -70,7 +70,7 @@ export async function createAnswer(
 }
 
 export async function updateAnswer(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'database' | 'config' | 'log'>,
   userId: string,
   assistantId: string,
   answerId: string,

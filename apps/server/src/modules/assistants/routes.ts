@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { readMultipart } from '../../core/multipart';
-import { FILE_TOO_LARGE } from '../knowledge/service';
+import { FILE_TOO_LARGE } from '../knowledge';
 import * as assistantService from './service';
 
 const Params = z.object({ id: Id });

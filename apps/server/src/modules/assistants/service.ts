@@ -12,24 +12,24 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import { badRequest, conflict, fail, payloadTooLarge } from '../../core/errors';
+import { publishAssistantChanged } from '../../core/events';
 import { requireOwnedAssistant } from '../../core/ownership';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { assistants, widgets } from '../../infra/db/schema';
-import { forgetAssistantSettings } from '../conversations/pipeline';
-import { detectFileType, RejectedFile, UNSUPPORTED_TYPE } from '../knowledge/detect';
-import { addKnowledgeFile, FILE_TOO_LARGE, removeAssistantKnowledge } from '../knowledge/service';
-import { isKnownModel } from '../models/service';
-import { attachmentKey } from '../public/visitor-service';
+import { removeConversationFiles } from '../conversations';
 import {
-  isWidgetBound,
-  presentWidget,
-  removeWidgetFiles,
-  requireOwnedWidget,
-  type WidgetRow,
-} from '../widgets/service';
+  addKnowledgeFile,
+  detectFileType,
+  FILE_TOO_LARGE,
+  RejectedFile,
+  removeAssistantKnowledge,
+  UNSUPPORTED_TYPE,
+} from '../knowledge';
+import { isKnownModel } from '../models';
+import { isWidgetBound, presentWidget, removeWidgetFiles, requireOwnedWidget, type WidgetRow } from '../widgets';
 import { loadAssistantExtras } from './extras';
 
-type Ctx = Pick<AppContext, 'db' | 'database' | 'storage' | 'queue' | 'log' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'database' | 'storage' | 'queue' | 'log' | 'config' | 'bus'>;
 type AssistantRow = typeof assistants.$inferSelect;
 type CreateInput = z.output<typeof AssistantCreateRequest>;
 type PatchInput = z.output<typeof AssistantPatchRequest>;
@@ -169,8 +169,8 @@ export async function patchAssistant(ctx: Ctx, userId: string, id: string, input
       updatedAt: new Date(),
     })
     .where(and(eq(assistants.id, id), eq(assistants.userId, userId)));
-  // The conversation engine caches settings for a few seconds; an edit counts from the next message.
-  forgetAssistantSettings(id);
+  // Whoever keeps the assistant's settings (the conversation engine) forgets them: an edit counts from the next message.
+  await publishAssistantChanged(ctx, id);
   return getAssistant(ctx, userId, id);
 }
 
@@ -185,11 +185,10 @@ export async function deleteAssistant(ctx: Ctx, userId: string, id: string): Pro
     await tx.delete(assistants).where(and(eq(assistants.id, id), eq(assistants.userId, userId)));
     await tx.delete(widgets).where(and(eq(widgets.id, row.widgetId), eq(widgets.userId, userId)));
   });
-  forgetAssistantSettings(id);
+  await publishAssistantChanged(ctx, id);
   await removeAssistantKnowledge(ctx, userId, id);
   await removeWidgetFiles(ctx, userId, row.widgetId);
-  // Files visitors attached in its conversations.
-  await ctx.storage.removePrefix(attachmentKey(userId, id, ''));
+  await removeConversationFiles(ctx, userId, id);
 }
 
 /** The slider moves in steps of 0.1; a float such as 0.30000000000000004 is stored as 0.3. */

@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../core/errors'
 import type { Executor } from '../../infra/db';
 import { users } from '../../infra/db/schema';
 import { hashPassword, LOCKED_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { sendMail } from '../mail/jobs';
+import { sendMail } from '../mail';
 import { confirmEmailMail, resetPasswordMail } from './mails';
 import { findUserByEmail, findUserById, insertUser } from './queries';
 import { consumeOneTimeToken, issueAuthToken, issueOneTimeToken, revokeAllTokens, revokeOneTimeTokens } from './tokens';

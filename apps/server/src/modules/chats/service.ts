@@ -2,21 +2,15 @@ import { CHAT_TEXTS, type ChatMessage, type ChatVisitor, VISITOR_TEXTS } from '@
 import type { AppContext } from '../../core/context';
 import { AppError, conflict, notFound } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
-import { type MessagePayload, publishConversationEvent } from '../conversations/events';
-import { handleIncomingMessage } from '../conversations/pipeline';
-import {
-  chatVisitors,
-  conversationMessages,
-  type MessageRow,
-  storeMessage,
-  updateVisitorRow,
-  type VisitorRow,
-  visitorOfAssistant,
-  visitorOfOwner,
-} from './queries';
+import type { MessageRow, StoredMessage, VisitorRow } from '../conversations';
+import * as conversations from '../conversations';
 
 type Ctx = AppContext;
 
+/**
+ * Spec §7 "Chat monitoring": a thin reader and command layer over the conversations module;
+ * every call owner-scoped (another owner's ids answer 404), the shapes are the spec's.
+ */
 export const presentVisitor = (v: VisitorRow): ChatVisitor => ({
   id: v.id,
   type: v.channel,
@@ -31,35 +25,28 @@ export const presentVisitor = (v: VisitorRow): ChatVisitor => ({
   messageCount: v.messageCount,
 });
 
-export const presentMessage = (m: MessageRow): ChatMessage => ({
+/** Spec roles: the visitor is 'user', everyone else 'assistant'; `author` says who exactly. */
+export const presentMessage = (
+  m: Pick<MessageRow | StoredMessage, 'id' | 'role' | 'content' | 'createdAt'>,
+): ChatMessage => ({
   id: m.id,
   role: m.role === 'visitor' ? 'user' : 'assistant',
   content: m.content,
-  createdAt: m.createdAt.getTime() / 1000,
+  createdAt: new Date(m.createdAt).getTime() / 1000,
   author: m.role,
-});
-
-const toPayload = (m: MessageRow): MessagePayload => ({
-  id: m.id,
-  visitorId: m.visitorId,
-  role: m.role,
-  content: m.content,
-  attachments: m.attachments,
-  source: m.source,
-  createdAt: m.createdAt.toISOString(),
 });
 
 /** The owner's assistant and its visitor, or 404 for anything else (another owner's ids included). */
 async function requireConversation(ctx: Ctx, userId: string, assistantId: string, visitorId: string) {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
-  const visitor = await visitorOfAssistant(ctx.db, assistantId, visitorId);
+  const visitor = await conversations.findVisitor(ctx.db, assistantId, visitorId);
   if (!visitor) throw notFound(CHAT_TEXTS.visitorNotFound);
   return visitor;
 }
 
 export async function listChats(ctx: Ctx, userId: string, assistantId: string): Promise<ChatVisitor[]> {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
-  return (await chatVisitors(ctx.db, assistantId)).map(presentVisitor);
+  return (await conversations.chatVisitors(ctx.db, assistantId)).map(presentVisitor);
 }
 
 export async function chatHistory(
@@ -69,30 +56,11 @@ export async function chatHistory(
   visitorId: string,
 ): Promise<ChatMessage[]> {
   await requireConversation(ctx, userId, assistantId, visitorId);
-  return (await conversationMessages(ctx.db, assistantId, visitorId)).map(presentMessage);
+  const rows = await conversations.listMessages(ctx.db, assistantId, visitorId, { limit: conversations.HISTORY_LIMIT });
+  return rows.map(presentMessage);
 }
 
-/**
- * The operator writes (spec §6: in the 'assistant' role). Stored first, then published: the
- * visitor's event stream and the owner's live channel get it at once.
- */
-export async function sendOperatorMessage(
-  ctx: Ctx,
-  userId: string,
-  assistantId: string,
-  visitorId: string,
-  content: string,
-): Promise<ChatMessage> {
-  await requireConversation(ctx, userId, assistantId, visitorId);
-  const row = await storeMessage(ctx.db, { assistantId, visitorId, role: 'operator', content, source: 'operator' });
-  await publishConversationEvent(ctx, { type: 'message', assistantId, visitorId, message: toPayload(row) });
-  return presentMessage(row);
-}
-
-/**
- * The operator asks for the visitor's phone: the widget shows its phone form (a push to the
- * visitor). The request is noted in the owner's history as a system note the visitor never sees.
- */
+/** The operator asks for the visitor's phone (the widget shows its phone form). */
 export async function requestPhone(
   ctx: Ctx,
   userId: string,
@@ -100,20 +68,11 @@ export async function requestPhone(
   visitorId: string,
 ): Promise<ChatMessage> {
   await requireConversation(ctx, userId, assistantId, visitorId);
-  const row = await storeMessage(ctx.db, {
-    assistantId,
-    visitorId,
-    role: 'system',
-    content: CHAT_TEXTS.phoneRequest,
-    source: 'phone-request',
-  });
-  await updateVisitorRow(ctx.db, assistantId, visitorId, { phoneRequestedAt: row.createdAt });
-  await publishConversationEvent(ctx, { type: 'phone-request', assistantId, visitorId });
-  return presentMessage(row);
+  return presentMessage(await conversations.requestPhone(ctx, assistantId, visitorId));
 }
 
 export async function getVisitor(ctx: Ctx, userId: string, visitorId: string): Promise<ChatVisitor> {
-  const visitor = await visitorOfOwner(ctx.db, userId, visitorId);
+  const visitor = await conversations.visitorOfOwner(ctx.db, userId, visitorId);
   if (!visitor) throw notFound(CHAT_TEXTS.visitorNotFound);
   return presentVisitor(visitor);
 }
@@ -127,9 +86,8 @@ export async function setPause(
   isPaused: boolean,
 ): Promise<ChatVisitor> {
   await requireConversation(ctx, userId, assistantId, visitorId);
-  const row = await updateVisitorRow(ctx.db, assistantId, visitorId, { isPaused });
+  const row = await conversations.setPaused(ctx, assistantId, visitorId, isPaused);
   if (!row) throw notFound(CHAT_TEXTS.visitorNotFound);
-  await publishConversationEvent(ctx, { type: 'paused', assistantId, visitorId, isPaused });
   return presentVisitor(row);
 }
 
@@ -145,9 +103,10 @@ export async function sendMessage(
   visitorId: string,
   body: { role: 'user' | 'assistant'; content: string },
 ): Promise<ChatMessage> {
-  if (body.role === 'assistant') return sendOperatorMessage(ctx, userId, assistantId, visitorId, body.content);
   const visitor = await requireConversation(ctx, userId, assistantId, visitorId);
-  const result = await handleIncomingMessage(ctx, {
+  if (body.role === 'assistant')
+    return presentMessage(await conversations.appendOperatorMessage(ctx, assistantId, visitorId, body.content));
+  const result = await conversations.handleIncomingMessage(ctx, {
     assistantId,
     visitorId,
     channel: visitor.channel,
@@ -157,12 +116,5 @@ export async function sendMessage(
   // Paused or stopped by a trigger: the message is stored, but the caller asked for the bot's
   // answer (spec §7, statistics) and must not take the question for it.
   if (!result.answer) throw conflict(CHAT_TEXTS.noBotAnswer);
-  const reply = result.answer;
-  return {
-    id: reply.id,
-    role: reply.role === 'visitor' ? 'user' : 'assistant',
-    content: reply.content,
-    createdAt: new Date(reply.createdAt).getTime() / 1000,
-    author: reply.role,
-  };
+  return presentMessage(result.answer);
 }

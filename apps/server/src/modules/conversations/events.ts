@@ -13,7 +13,8 @@ export interface MessagePayload {
 }
 
 /**
- * Everything that happens in a conversation. The visitor's SSE stream, the owner's live channel
+ * Everything that happens in a conversation, published by this module only (one event per
+ * change: a message appended, a visitor changed, a conversation paused or resumed). The visitor's SSE stream, the owner's live channel
  * (STOMP topics of spec §7) and other instances (Redis) all listen to these.
  */
 export type ConversationEvent =
@@ -21,7 +22,8 @@ export type ConversationEvent =
   /** A new visitor, or its name/phone/contacts changed. */
   | { type: 'visitor'; assistantId: string; visitorId: string }
   | { type: 'paused'; assistantId: string; visitorId: string; isPaused: boolean }
-  | { type: 'phone-request'; assistantId: string; visitorId: string }
+  /** The operator asked for the visitor's phone; `message` is the note stored in the conversation. */
+  | { type: 'phone-request'; assistantId: string; visitorId: string; message: MessagePayload }
   /** A suggested reply for the operator of a paused conversation (topic …/autocomplete). */
   | { type: 'autocomplete'; assistantId: string; visitorId: string; content: string };
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { assistants, users } from '../../infra/db/schema';
-import { sendMail } from '../mail/jobs';
-import { lastHandoffAt } from './queries';
+import { sendMail } from '../mail';
+import { lastHandoffAt } from './store';
 
 /** One hand-off mail per conversation in this window: a visitor asking several unknown questions is one case. */
 export const HANDOFF_QUIET_MS = 15 * 60 * 1000;

@@ -1,22 +1,12 @@
-import { VISITOR_TEXTS } from '@otklik/contract';
+import { CHAT_TEXTS } from '@otklik/contract';
+import { ANSWER_TEXTS } from '../answerer';
 
-/** What the engine says to visitors and owners; one place, so a test can check them. */
+/** What the conversation engine says to visitors and owners (the answerer's texts included); one place, so a test can check them. */
 export const ENGINE_TEXTS = {
-  /** Spec §8: the answer when the model fails or times out. */
-  fallback: VISITOR_TEXTS.fallbackAnswer,
-  /** No confident answer in the knowledge: a person takes over (ARCHITECTURE §4). */
-  handoff: 'Я передам ваш вопрос специалисту — он ответит вам здесь, в этом чате, как только освободится.',
-  /** The visitor asked for a person. */
-  operatorRequested: 'Хорошо, я позову специалиста — он ответит вам здесь, в этом чате, как только освободится.',
-  greeting: 'Здравствуйте! Чем могу помочь?',
-  askQuestion: 'Конечно! Задайте ваш вопрос, и я постараюсь помочь.',
-  thanks: 'Пожалуйста! Если появятся ещё вопросы — пишите.',
-  goodbye: 'Всего доброго! Будем рады помочь снова.',
-  botIdentity: 'Я виртуальный помощник и отвечаю по материалам компании. Если нужно, позову специалиста.',
+  ...ANSWER_TEXTS,
   /** The content of the user message the operator's phone request is stored as (spec §7). */
-  phoneRequest: 'Запрос телефона клиента',
+  phoneRequest: CHAT_TEXTS.phoneRequest,
   visitorNotFound: 'Посетитель не найден. Обновите страницу.',
-  assistantNotFound: 'Ассистент не найден',
   attachmentsOff: 'Прикрепление файлов отключено для этого чата',
   fileRequired: 'Файл не выбран',
   fileEmpty: 'Файл пустой',

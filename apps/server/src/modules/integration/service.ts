@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { fail } from '../../core/errors';
 import { assistants, widgets } from '../../infra/db/schema';
-import { sendMail } from '../mail/jobs';
+import { sendMail } from '../mail';
 import { snippetMail } from './snippet-mail';
 
 export interface SnippetTarget {

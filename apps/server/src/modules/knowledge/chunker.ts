@@ -82,6 +82,3 @@ function splitWords(text: string): string[] {
   if (current) pieces.push(current);
   return pieces;
 }
-
-/** Words of a passage: BM25's document length. */
-export const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;

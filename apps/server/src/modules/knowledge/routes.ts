@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, fail } from '../../core/errors';
 import { readMultipart } from '../../core/multipart';
 import { perOwner, RATE_LIMITS } from '../../core/rate-limits';
+import { contentDisposition } from '../../lib/file-names';
 import * as knowledge from './service';
 
 const AssistantParams = z.object({ id: Id });
@@ -73,7 +74,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await knowledge.openDownload(ctx, req.userId, req.params.fileId);
       return reply
         .header('content-type', file.mimeType.startsWith('text/') ? `${file.mimeType}; charset=utf-8` : file.mimeType)
-        .header('content-disposition', knowledge.contentDisposition(file.name))
+        .header('content-disposition', contentDisposition(file.name))
         .header('x-content-type-options', 'nosniff')
         .send(file.stream);
     },

@@ -11,7 +11,7 @@ import type { AppContext } from '../../core/context';
 import { AppError, badRequest, notFound, payloadTooLarge } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
 import { assistants, knowledgeFiles } from '../../infra/db/schema';
-import { unindexFile } from '../retrieval/index-store';
+import { unindexFile } from '../retrieval';
 import { detectFileType, MIME_TYPES, RejectedFile } from './detect';
 import { enqueueIngest, enqueueScrape } from './jobs';
 import { fits, QUOTA_EXCEEDED, QuotaExceeded, withinQuota } from './quota';
@@ -173,13 +173,6 @@ export async function openDownload(
 /** Removes the stored bytes of an assistant's files; its rows go with the assistant (cascade). */
 export async function removeAssistantKnowledge(ctx: Pick<AppContext, 'storage'>, userId: string, assistantId: string) {
   await ctx.storage.removePrefix(`owners/${userId}/knowledge/${assistantId}`);
-}
-
-/** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so Cyrillic names survive every browser. */
-export function contentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

@@ -16,10 +16,9 @@ import { bearerToken } from '../../core/auth';
 import { AppError, fail, forbidden, notFound } from '../../core/errors';
 import { readMultipart } from '../../core/multipart';
 import { RATE_LIMITS } from '../../core/rate-limits';
-import { type ConversationEvent, subscribeConversation } from '../conversations/events';
-import { handleIncomingMessage } from '../conversations/pipeline';
-import { ENGINE_TEXTS } from '../conversations/texts';
-import { contentDisposition } from '../knowledge/service';
+import { cleanFileName, contentDisposition } from '../../lib/file-names';
+import * as conversations from '../conversations';
+import { type ConversationEvent, ENGINE_TEXTS } from '../conversations';
 import { openSse } from './sse';
 import * as visitors from './visitor-service';
 
@@ -103,7 +102,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, bearerToken(req));
       const sse = openSse(req, reply);
       try {
-        const result = await handleIncomingMessage(ctx, {
+        const result = await conversations.handleIncomingMessage(ctx, {
           assistantId: visitor.assistantId,
           visitorId: visitor.id,
           channel: 'web',
@@ -136,7 +135,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         else if (event.type === 'message' && event.message.role === 'operator')
           push({ type: 'message', message: visitors.toVisitorMessage(event.message) });
       };
-      const unsubscribe = await subscribeConversation(ctx, visitor.assistantId, visitor.id, onEvent);
+      const unsubscribe = await conversations.subscribeConversation(ctx, visitor.assistantId, visitor.id, onEvent);
       sse.comment('connected');
       // A request made while the visitor was away is shown when they come back.
       if (visitor.phoneRequestedAt && !visitor.phone) push({ type: 'phone-request' });
@@ -184,28 +183,29 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         texts: { tooLarge: ENGINE_TEXTS.fileTooLarge },
       });
       if (!file) throw fail('fileRequired');
-      const message = await visitors.storeAttachment(ctx, visitor, assistant.userId, { name: file.filename, bytes: file.bytes });
-      return reply.code(201).send({ message });
+      const attachment = await conversations.storeAttachment(ctx, visitor, assistant.userId, file);
+      const { message } = await conversations.handleIncomingMessage(ctx, {
+        assistantId: visitor.assistantId,
+        visitorId: visitor.id,
+        channel: 'web',
+        content: '',
+        attachments: [attachment],
+      });
+      return reply.code(201).send({ message: visitors.toVisitorMessage(message) });
     },
   );
 
   app.get(`${base}/attachments/:file/:name`, { schema: { tags, params: FileParams } }, async (req, reply) => {
-    const m = visitors.ATTACHMENT_FILE.exec(req.params.file);
+    const m = conversations.ATTACHMENT_FILE.exec(req.params.file);
     if (!m) throw notFound(ENGINE_TEXTS.fileNotFound);
     const { assistant } = await visitors.requirePublicAssistant(ctx, req.params.assistantId);
-    const stream = ctx.storage.read(visitors.attachmentKey(assistant.userId, assistant.id, req.params.file));
+    const stream = ctx.storage.read(conversations.attachmentKey(assistant.userId, assistant.id, req.params.file));
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', () => reject(notFound(ENGINE_TEXTS.fileNotFound)));
     });
-    const ext = m[2];
-    const mime =
-      ext === 'pdf'
-        ? 'application/pdf'
-        : ext === 'bin'
-          ? 'application/octet-stream'
-          : `image/${ext === 'jpg' ? 'jpeg' : ext}`;
-    const disposition = contentDisposition(visitors.cleanFileName(req.params.name));
+    const mime = conversations.attachmentMime(m[2] ?? 'bin');
+    const disposition = contentDisposition(cleanFileName(req.params.name));
     return reply
       .header('content-type', mime)
       .header(
@@ -232,7 +232,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, bearerToken(req));
-      await visitors.saveVisitorPhone(ctx, visitor, req.body.phone);
+      await conversations.saveVisitorPhone(ctx, visitor, req.body.phone);
       return { ok: true as const };
     },
   );

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db';
 import { knowledgeChunks } from '../../infra/db/schema';
-import { type Chunk, countTokens } from '../knowledge/chunker';
+import { countTokens } from './text';
+
+/** A passage as ingestion hands it over: the heading path it sits under and its text. */
+export interface IndexedPassage {
+  heading: string;
+  content: string;
+}
 
 /**
  * Ingestion and deletion of one assistant's files serialise on this lock, so the stem counts
@@ -12,7 +18,12 @@ export async function lockAssistantIndex(tx: Executor, assistantId: string): Pro
 }
 
 /** Stores a file's passages and adds them to the assistant's BM25 statistics. Call inside a transaction. */
-export async function indexChunks(tx: Executor, assistantId: string, fileId: string, chunks: Chunk[]): Promise<void> {
+export async function indexChunks(
+  tx: Executor,
+  assistantId: string,
+  fileId: string,
+  chunks: IndexedPassage[],
+): Promise<void> {
   await lockAssistantIndex(tx, assistantId);
   for (let i = 0; i < chunks.length; i += 500) {
     await tx.insert(knowledgeChunks).values(

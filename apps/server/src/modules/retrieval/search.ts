@@ -19,6 +19,7 @@ export interface SearchOptions {
    * the query's meaning is compared with vectors.
    */
   stems?: string[];
+  tuning?: SearchTuning;
 }
 
 /** What retrieval needs: the database, and the embeddings when vector retrieval is on. */
@@ -30,9 +31,15 @@ const B = 0.6;
 /** A stem found only through trigram similarity counts this much of an exact one, times the similarity. */
 const FUZZY_WEIGHT = 0.5;
 const FUZZY_MIN_SIMILARITY = 0.4;
-/** Stems in more than this share of the passages do not by themselves make a passage a candidate. */
-const COMMON_SHARE = Number(process.env.KB_COMMON_SHARE ?? 0.02);
-const FUZZY_ALL = process.env.KB_FUZZY_ALL === '1';
+/** Knobs of the lexical query, for measurements (bench); the defaults are what the service runs with. */
+export interface SearchTuning {
+  /** Stems in more than this share of the passages do not by themselves make a passage a candidate. */
+  commonShare: number;
+  /** Look up near-spellings also for stems the knowledge base knows (slower; off). */
+  fuzzyAll: boolean;
+}
+
+export const DEFAULT_TUNING: SearchTuning = { commonShare: 0.02, fuzzyAll: false };
 /** Reciprocal rank fusion's constant (the usual 60): ranks matter, raw scores of the two lists never meet. */
 const RRF_K = 60;
 /** How deep each list is read for fusion: a passage ranked lower by both would not reach the top anyway. */
@@ -55,10 +62,11 @@ export async function searchKnowledge(
   if (!/[\p{L}\p{N}]/u.test(text)) return [];
   const embeddings = ctx.embeddings;
   const stems = (opts.stems ?? []).slice(0, 200);
-  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, stems, limit);
+  const tuning = opts.tuning ?? DEFAULT_TUNING;
+  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, stems, limit, tuning);
   const depth = Math.max(limit, FUSION_DEPTH);
   const [lexical, similar] = await Promise.all([
-    lexicalSearch(ctx.database, assistantId, text, stems, depth),
+    lexicalSearch(ctx.database, assistantId, text, stems, depth, tuning),
     similarPassages(ctx, embeddings, assistantId, text, depth),
   ]);
   return fuse(lexical, similar, limit);
@@ -115,6 +123,7 @@ async function lexicalSearch(
   text: string,
   stems: string[],
   limit: number,
+  tuning: SearchTuning,
 ): Promise<KnowledgePassage[]> {
   const rows = await database.query<PassageRow & { score: number }>(
     `with own as (
@@ -176,7 +185,7 @@ async function lexicalSearch(
        join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
        join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
      order by r.score desc, c.id`,
-    [assistantId, text, limit, K1, B, FUZZY_WEIGHT, FUZZY_MIN_SIMILARITY, COMMON_SHARE, FUZZY_ALL, stems],
+    [assistantId, text, limit, K1, B, FUZZY_WEIGHT, FUZZY_MIN_SIMILARITY, tuning.commonShare, tuning.fuzzyAll, stems],
   );
   return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
 }

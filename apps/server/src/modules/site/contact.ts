@@ -1,7 +1,7 @@
 import { type ContactRequestParsed, formatRussianPhone, isPhoneEmpty } from '@otklik/contract';
 import type { AppContext } from '../../core/context';
 import { contactRequests } from '../../infra/db/schema';
-import { sendMail } from '../mail/jobs';
+import { sendMail } from '../mail';
 import { contactRequestMail } from './contact-mail';
 
 /** Stores a contact request, then mails it to support; the row is kept even if the mail fails. */

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { assistants, correctedAnswers, knowledgeFiles, users, widgets } from '../../infra/db/schema';
 import { LOCKED_PASSWORD_HASH } from '../../lib/passwords';
-import { createAnswer } from '../answers/service';
-import { addKnowledgeFile } from '../knowledge/service';
+import { createAnswer } from '../answers';
+import { addKnowledgeFile } from '../knowledge';
 import {
   DEMO_ASSISTANT,
   DEMO_CORRECT_ANSWERS,

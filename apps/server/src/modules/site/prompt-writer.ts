@@ -1,7 +1,6 @@
 import { PROMPT_HELPER_TEXTS, PROMPT_INSIGHT_MAX_LENGTH } from '@otklik/contract';
 import type { AppContext } from '../../core/context';
-import { streamModel } from '../../infra/llm';
-import { defaultProviderModel } from '../models/service';
+import { askModel } from '../answerer';
 import { composeHelperReply } from './prompt-composer';
 
 /**
@@ -16,23 +15,22 @@ const SYSTEM = [
   `Строго соблюдай формат: блок «${PROMPT_HELPER_TEXTS.promptHeading}», затем блок «${PROMPT_HELPER_TEXTS.insightsHeading}» с пронумерованными советами, по одному в строке.`,
 ].join(' ');
 
-export async function writeHelperPrompt(ctx: Pick<AppContext, 'config' | 'log'>, content: string): Promise<string> {
-  const model = await defaultProviderModel(ctx.config);
-  if (model) {
-    try {
-      const reply = await streamModel(ctx.config, {
-        model,
-        system: SYSTEM,
-        messages: [{ role: 'user', content }],
-        temperature: 0.4,
-        maxOutputTokens: 2500,
-        onDelta: () => {},
-      });
-      if (reply.text.includes(PROMPT_HELPER_TEXTS.insightsHeading)) return ensureHelperFormat(reply.text);
-      ctx.log.warn('prompt helper: the model ignored the format; the template wrote the reply');
-    } catch (err) {
-      ctx.log.warn({ err }, 'prompt helper: the model failed; the template wrote the reply');
-    }
+export async function writeHelperPrompt(
+  ctx: Pick<AppContext, 'config' | 'database' | 'log'>,
+  content: string,
+): Promise<string> {
+  try {
+    const reply = await askModel(ctx, {
+      model: 'default',
+      system: SYSTEM,
+      messages: [{ role: 'user', content }],
+      temperature: 0.4,
+      maxOutputTokens: 2500,
+    });
+    if (reply.ok && reply.text.includes(PROMPT_HELPER_TEXTS.insightsHeading)) return ensureHelperFormat(reply.text);
+    if (reply.ok) ctx.log.warn('prompt helper: the model ignored the format; the template wrote the reply');
+  } catch (err) {
+    ctx.log.warn({ err }, 'prompt helper: the model failed; the template wrote the reply');
   }
   return ensureHelperFormat(composeHelperReply(content));
 }

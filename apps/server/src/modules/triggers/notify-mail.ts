@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../infra/mail';
-import { actionMail } from '../auth/mails';
+import { actionMail } from '../auth';
 
 export interface FiredForMail {
   name: string;

@@ -8,7 +8,7 @@ import {
 } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RATE_LIMITS } from '../../core/rate-limits';
-import { sendConfirmation } from '../auth/service';
+import { sendConfirmation } from '../auth';
 import * as users from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,9 +5,7 @@ import { badRequest, conflict, unauthorized } from '../../core/errors';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { users } from '../../infra/db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { findUserById } from '../auth/queries';
-import { AUTH_ERRORS, replacePassword } from '../auth/service';
-import { issueAuthToken } from '../auth/tokens';
+import { AUTH_ERRORS, findUserById, issueAuthToken, replacePassword } from '../auth';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;
 

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isAppPage } from '@otklik/contract/site-constants';
 import type { FastifyInstance } from 'fastify';
 import { repoPath } from '../../paths';
-import { type BuildManifest, normalizePagePath, renderIndexHtml } from '../site/seo';
+import { type BuildManifest, normalizePagePath, renderIndexHtml } from '../site';
 
 export const WEB_DIST = repoPath('apps/web/dist');
 

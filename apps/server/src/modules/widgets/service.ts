@@ -13,8 +13,8 @@ import type { AppContext } from '../../core/context';
 import { badRequest, notFound, payloadTooLarge } from '../../core/errors';
 import type { Executor } from '../../infra/db';
 import { assistants, widgets } from '../../infra/db/schema';
+import { looksLikeMarkup, RASTER_EXT, RASTER_MIME, type RasterType, rasterType } from '../../lib/image-type';
 import { isPredefinedAvatarUrl, matchPredefinedAvatar } from './assets';
-import { looksLikeMarkup, RASTER_EXT, RASTER_MIME, type RasterType, rasterType } from './image-type';
 import { findPattern } from './patterns';
 
 export type WidgetRow = typeof widgets.$inferSelect;

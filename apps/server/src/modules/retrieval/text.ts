@@ -1,7 +1,7 @@
-import type { AppContext } from '../../../core/context';
+import type { AppContext } from '../../core/context';
 
 /**
- * Text analysis for the local answerer. Stemming is Postgres' own (`to_tsvector('russian')`,
+ * Text analysis of retrieval and the local answerer. Stemming is Postgres' own (`to_tsvector('russian')`,
  * the snowball stemmer and stop words the knowledge index was built with), so a question's
  * stems are exactly the index's stems; one query does a whole batch of texts.
  */
@@ -94,92 +94,6 @@ async function analyze(
     else if (r.lx?.[0]) df.set(r.lx[0], Number(r.df ?? 0));
   }
   return { stems, n, df };
-}
-
-/**
- * Word groups customers use interchangeably. A question is widened with the other words of
- * its words' groups, so "сколько стоит доставка" also finds "стоимость доставки".
- */
-const SYNONYM_GROUPS: string[] = [
-  'цена стоимость стоить стоит прайс тариф расценки почём платный обойдётся',
-  'доставка доставить привезти привоз курьер отправка пересылка',
-  'возврат вернуть возвращать обмен обменять',
-  'оплата оплатить платить заплатить расплатиться',
-  'карта безналичный безнал',
-  'наличные наличными наличка',
-  'адрес находиться расположен местоположение добраться офис',
-  'телефон номер позвонить звонок связаться связь контакты',
-  'почта email e-mail емейл',
-  'график режим расписание часы открыты открываться работать',
-  'выходные суббота воскресенье',
-  'скидка акция промокод распродажа',
-  'гарантия гарантийный',
-  'срок долго сроки время',
-  'отстирать вывести выводить',
-  'сутки 24 часа',
-  'заказ заказать оформить купить покупка приобрести',
-  'отменить отмена отказаться передумать',
-  'сдать сдавать принимать принять приём',
-  'испортить порча повредить повреждение испорченный',
-  'тц торговый центр',
-  'забрать забирать',
-  'получить получать',
-  'оплачивать оплатить',
-  'доставлять доставить',
-  'заказывать заказать',
-  'записываться записаться',
-  'покупать купить',
-  'продавать продать',
-  'отправлять отправить',
-  'выбирать выбрать',
-  'переносить перенести',
-  'бесплатно бесплатный',
-  'самовывоз забрать выдачи',
-  'записаться запись забронировать бронь бронирование',
-  'сотрудник специалист мастер консультант',
-  'ребёнок дети детский',
-  'животное питомец собака кошка',
-  'парковка припарковаться стоянка',
-  'ремонт починить сломался неисправность поломка',
-  'размер габариты',
-  'перенести перенос изменить',
-  'опоздать опоздание задержка',
-  'подарок подарочный сертификат',
-  'доступ вход пароль логин',
-  'заморозить заморозка приостановить',
-  'друг гость гостевой',
-  'тренировка занятие урок',
-  'годовой год 12 месяцев',
-  'возраст лет',
-  'ходить посещать посещение заниматься',
-  'потерять утеря утерять',
-  'справка документ',
-  'врач доктор',
-  'срочно быстро',
-  'онлайн дистанционно удалённо',
-  'сайт интернет',
-  'карта карточка',
-];
-
-let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
-
-/** Stem → the stems of its group's other words (computed once per process). */
-export function synonymMap(ctx: Pick<AppContext, 'database'>): Promise<Map<string, Set<string>>> {
-  synonymsCache ??= (async () => {
-    const groups = await lexemesOf(ctx, SYNONYM_GROUPS);
-    const map = new Map<string, Set<string>>();
-    for (const group of groups)
-      for (const a of group) {
-        const set = map.get(a) ?? new Set<string>();
-        for (const b of group) if (b !== a) set.add(b);
-        map.set(a, set);
-      }
-    return map;
-  })().catch((err) => {
-    synonymsCache = undefined;
-    throw err;
-  });
-  return synonymsCache;
 }
 
 const gramsCache = new Map<string, Set<string>>();
@@ -296,3 +210,6 @@ export function rootStrength(a: string, b: string): number {
     }
   return best;
 }
+
+/** Words of a text (letters and digits): the length measure of passages and BM25's token counts. */
+export const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;

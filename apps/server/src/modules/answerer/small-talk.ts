@@ -1,4 +1,4 @@
-import { ENGINE_TEXTS } from '../texts';
+import { ANSWER_TEXTS } from './texts';
 
 export type SmallTalkKind = 'greeting' | 'ask' | 'thanks' | 'goodbye' | 'operator' | 'identity';
 
@@ -52,13 +52,13 @@ export function smallTalk(text: string, greeting?: string): { talk?: SmallTalk; 
     greeted = true;
     t = t.slice(m[0].length).trim();
   }
-  if (!t) return { talk: { kind: 'greeting', reply: greeting?.trim() || ENGINE_TEXTS.greeting }, rest: '' };
+  if (!t) return { talk: { kind: 'greeting', reply: greeting?.trim() || ANSWER_TEXTS.greeting }, rest: '' };
   if (asksForPerson(t) && t.split(' ').length <= 12)
-    return { talk: { kind: 'operator', reply: ENGINE_TEXTS.operatorRequested }, rest: '' };
-  if (ASK.test(t)) return { talk: { kind: 'ask', reply: ENGINE_TEXTS.askQuestion }, rest: '' };
-  if (THANKS.test(t) || OK.test(t)) return { talk: { kind: 'thanks', reply: ENGINE_TEXTS.thanks }, rest: '' };
-  if (GOODBYE.test(t)) return { talk: { kind: 'goodbye', reply: ENGINE_TEXTS.goodbye }, rest: '' };
-  if (IDENTITY.test(t)) return { talk: { kind: 'identity', reply: ENGINE_TEXTS.botIdentity }, rest: '' };
+    return { talk: { kind: 'operator', reply: ANSWER_TEXTS.operatorRequested }, rest: '' };
+  if (ASK.test(t)) return { talk: { kind: 'ask', reply: ANSWER_TEXTS.askQuestion }, rest: '' };
+  if (THANKS.test(t) || OK.test(t)) return { talk: { kind: 'thanks', reply: ANSWER_TEXTS.thanks }, rest: '' };
+  if (GOODBYE.test(t)) return { talk: { kind: 'goodbye', reply: ANSWER_TEXTS.goodbye }, rest: '' };
+  if (IDENTITY.test(t)) return { talk: { kind: 'identity', reply: ANSWER_TEXTS.botIdentity }, rest: '' };
   return { rest: greeted ? stripGreeting(text) : text };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../../infra/db';
-import { analyzeTexts, lexemesOf } from './analysis';
+import { type Database, openPglite } from '../../infra/db';
+import { analyzeTexts, lexemesOf } from './text';
 
 let database: Database;
 /** The texts each query was asked to stem. */

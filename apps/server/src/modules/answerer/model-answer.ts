@@ -1,8 +1,7 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
-import type { AppContext } from '../../../core/context';
-import { streamModel } from '../../../infra/llm';
-import type { KnowledgePassage } from '../../retrieval/search';
+import type { AppContext } from '../../core/context';
+import type { KnowledgePassage } from '../retrieval';
+import { askModel } from './ask-model';
 
 /** What the model says when the materials do not hold the answer; never shown to the visitor. */
 export const HANDOFF_MARKER = 'HANDOFF';
@@ -55,15 +54,24 @@ export interface ModelAnswer {
   handoff: boolean;
 }
 
+export interface ModelAnswerInput extends ModelPromptInput {
+  assistantId: string;
+  /** The assistant's model id. */
+  model: string;
+  temperature: number;
+  onDelta: (text: string) => void;
+  signal?: AbortSignal;
+}
+
 /**
  * Streams the model's answer to `onDelta`, holding back the first characters until it is clear
- * they are not the hand-off marker (which the visitor must never see).
+ * they are not the hand-off marker (which the visitor must never see). Undefined when the
+ * assistant has no model configured or its budget for today is spent.
  */
 export async function answerWithModel(
-  ctx: Pick<AppContext, 'config'>,
-  model: LanguageModelV3,
-  input: ModelPromptInput & { temperature: number; onDelta: (text: string) => void; signal?: AbortSignal },
-): Promise<ModelAnswer> {
+  ctx: Pick<AppContext, 'config' | 'database' | 'log'>,
+  input: ModelAnswerInput,
+): Promise<ModelAnswer | undefined> {
   const { system, messages } = buildPrompt(input);
   let held = '';
   let passing = false;
@@ -76,8 +84,9 @@ export async function answerWithModel(
     passing = true;
     input.onDelta(held);
   };
-  const result = await streamModel(ctx.config, {
-    model,
+  const result = await askModel(ctx, {
+    model: input.model,
+    assistantId: input.assistantId,
     system,
     messages,
     temperature: input.temperature,
@@ -85,6 +94,7 @@ export async function answerWithModel(
     onDelta,
     signal: input.signal,
   });
+  if (!result.ok) return undefined;
   const text = result.text.trim();
   const handoff = !passing && (text === '' || text.startsWith(HANDOFF_MARKER));
   return { text, tokens: result.tokens, handoff };

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../infra/db';
-import { type MessageAttachment, type MessageRole, messages, visitors } from '../../infra/db/schema';
+import { assistants, type MessageAttachment, type MessageRole, messages, visitors } from '../../infra/db/schema';
 import type { MessagePayload } from './events';
 
 export type VisitorRow = typeof visitors.$inferSelect;
@@ -56,7 +56,7 @@ export interface StoredMessage extends MessagePayload {
 }
 
 /**
- * Stores a message and moves the conversation's last-message time, in one statement (atomic
+ * The only writer of messages (through appendMessage, which also publishes it). Stores a message and moves the conversation's last-message time, in one statement (atomic
  * without a transaction, one round trip on the hot path of every visitor message). Messages
  * other than system notes count towards the chats list order.
  */
@@ -127,34 +127,53 @@ export async function listMessages(
   return rows.reverse();
 }
 
-export async function setPaused(
-  db: Executor,
-  assistantId: string,
-  visitorId: string,
-  isPaused: boolean,
-): Promise<boolean> {
-  const updated = await db
-    .update(visitors)
-    .set({ isPaused })
-    .where(and(eq(visitors.id, visitorId), eq(visitors.assistantId, assistantId)))
-    .returning({ id: visitors.id });
-  return updated.length > 0;
-}
+/** The visitor's fields that change during a conversation. */
+export type VisitorChange = Partial<
+  Pick<
+    VisitorRow,
+    'isPaused' | 'name' | 'firstName' | 'lastName' | 'tgUsername' | 'email' | 'phone' | 'phoneRequestedAt'
+  >
+>;
 
-export async function updateVisitor(
+/** Changes a visitor of this assistant; the row as it is now, or undefined for anyone else's. */
+export async function updateVisitorRow(
   db: Executor,
   assistantId: string,
   visitorId: string,
-  values: Partial<Pick<VisitorRow, 'name' | 'firstName' | 'lastName' | 'tgUsername' | 'email' | 'phone'>> & {
-    phoneRequestedAt?: Date | null;
-  },
-): Promise<boolean> {
-  const updated = await db
+  values: VisitorChange,
+): Promise<VisitorRow | undefined> {
+  const [row] = await db
     .update(visitors)
     .set(values)
     .where(and(eq(visitors.id, visitorId), eq(visitors.assistantId, assistantId)))
-    .returning({ id: visitors.id });
-  return updated.length > 0;
+    .returning();
+  return row;
+}
+
+/** Most conversations the chats list shows at once (the latest ones). */
+export const CHATS_LIST_LIMIT = 500;
+/** Most messages one history reply holds (the latest ones). */
+export const HISTORY_LIMIT = 2000;
+
+/** The assistant's visitors who wrote at least once, latest conversation first. */
+export function chatVisitors(db: Executor, assistantId: string): Promise<VisitorRow[]> {
+  return db
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.assistantId, assistantId), gt(visitors.messageCount, 0)))
+    .orderBy(sql`${visitors.lastMessageAt} desc nulls last`, desc(visitors.id))
+    .limit(CHATS_LIST_LIMIT);
+}
+
+/** A visitor of any of the owner's assistants. */
+export async function visitorOfOwner(db: Executor, userId: string, visitorId: string): Promise<VisitorRow | undefined> {
+  const [row] = await db
+    .select({ visitor: visitors })
+    .from(visitors)
+    .innerJoin(assistants, eq(assistants.id, visitors.assistantId))
+    .where(and(eq(visitors.id, visitorId), eq(assistants.userId, userId)))
+    .limit(1);
+  return row?.visitor;
 }
 
 /** When the owner was last called to this conversation (to space out the notifications). */
@@ -173,22 +192,4 @@ export async function lastHandoffAt(db: Executor, visitorId: string): Promise<Da
     .orderBy(desc(messages.createdAt))
     .limit(1);
   return row?.at;
-}
-
-/** Tokens an assistant spent today (UTC) and an atomic add. */
-export async function tokensToday(ctx: Pick<AppContext, 'database'>, assistantId: string): Promise<number> {
-  const [row] = await ctx.database.query<{ tokens: number }>(
-    `select tokens from assistant_token_usage where assistant_id = $1 and day = (now() at time zone 'utc')::date`,
-    [assistantId],
-  );
-  return Number(row?.tokens ?? 0);
-}
-
-export async function addTokens(ctx: Pick<AppContext, 'database'>, assistantId: string, tokens: number): Promise<void> {
-  if (tokens <= 0) return;
-  await ctx.database.query(
-    `insert into assistant_token_usage (assistant_id, day, tokens) values ($1, (now() at time zone 'utc')::date, $2)
-     on conflict (assistant_id, day) do update set tokens = assistant_token_usage.tokens + excluded.tokens`,
-    [assistantId, Math.round(tokens)],
-  );
 }

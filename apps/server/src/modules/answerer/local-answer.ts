@@ -1,27 +1,21 @@
 import {
-  type CorrectedAnswerMatch,
-  type KnowledgePassage,
-  type SearchContext,
-  searchCorrectedAnswers,
-  searchKnowledge,
-} from '../../retrieval/search';
-import { ENGINE_TEXTS } from '../texts';
-import { analyzeTexts, lexemesOf, rootStrength, splitUnits, synonymMap, trigramSimilarity } from './analysis';
-import { type SmallTalk, smallTalk } from './small-talk';
-
-type Ctx = SearchContext;
+  analyzeTexts,
+  type Retrieval,
+  type RetrievalContext,
+  rootStrength,
+  splitUnits,
+  trigramSimilarity,
+} from '../retrieval';
+import { ANSWER_TEXTS } from './texts';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
 export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk' | 'operator-request';
 
-export interface Retrieval {
-  /** The question without a leading greeting. */
-  question: string;
-  talk?: SmallTalk;
-  corrected?: CorrectedAnswerMatch;
-  passages: KnowledgePassage[];
-  /** The local answerer's answer: what is said when no model is used. */
-  local: { text: string; source: AnswerSource; confidence: number };
+/** The local answerer's answer: what is said when no model is used. */
+export interface LocalAnswer {
+  text: string;
+  source: AnswerSource;
+  confidence: number;
 }
 
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
@@ -38,28 +32,9 @@ export const THRESHOLDS = {
   answerChars: 450,
 };
 
-/** Words that carry no subject in a customer's question. */
-const FILLER =
-  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся';
-
-/** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
-const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
+/** A verb says less about the subject than a noun; a verb that fits any request, much less. */
 const VERB_WEIGHT = 0.8;
-/** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
-const LIGHT_VERBS =
-  'сдать сдавать сдаю подать подавать получить получать взять брать дать давать прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
 const LIGHT_WEIGHT = 0.3;
-
-let fillerCache: Promise<{ filler: Set<string>; light: Set<string> }> | undefined;
-function fillerStems(ctx: Ctx): Promise<{ filler: Set<string>; light: Set<string> }> {
-  fillerCache ??= lexemesOf(ctx, [FILLER, LIGHT_VERBS])
-    .then(([f, l]) => ({ filler: new Set(f), light: new Set(l) }))
-    .catch((err) => {
-      fillerCache = undefined;
-      throw err;
-    });
-  return fillerCache;
-}
 
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
@@ -98,82 +73,23 @@ interface Unit {
 }
 
 /**
- * Retrieval for one question (ARCHITECTURE §4 step 4) and the local answer made from it (step 5
- * without a model): a confident corrected answer, else the sentences of the best passage that
- * answer, else a hand-off. Confidence is the share of the question's meaning (stems weighted by
- * their rarity in this knowledge base, synonyms and near-spellings counted) that the passage
- * explains; a question whose key words the knowledge base has never seen is out of scope.
+ * The local answer from what retrieval found (ARCHITECTURE §4 step 5 without a model): a
+ * confident corrected answer, else the sentences of the best passage that answer, else a
+ * hand-off. Confidence is the share of the question's meaning (stems weighted by their rarity in
+ * this knowledge base, synonyms and near-spellings counted) that the passage explains; a question
+ * whose key words the knowledge base has never seen is out of scope.
  */
-export async function retrieve(ctx: Ctx, assistantId: string, text: string, greeting?: string): Promise<Retrieval> {
-  const { talk, rest } = smallTalk(text, greeting);
-  if (talk) {
-    // The owner's own answer wins even here (ARCHITECTURE §4: corrected answers first), e.g. a
-    // greeting with the shop's hours or "позовите оператора" answered with a phone number.
-    const own = (await searchCorrectedAnswers(ctx, assistantId, text, { limit: 1 }))[0];
-    if (own?.confident)
-      return {
-        question: text,
-        corrected: own,
-        passages: [],
-        local: { text: own.correctAnswer, source: 'corrected', confidence: own.similarity },
-      };
-    const source = talk.kind === 'operator' ? 'operator-request' : 'smalltalk';
-    return { question: text, talk, passages: [], local: { text: talk.reply, source, confidence: 1 } };
-  }
-  const question = rest.trim() || text;
-  const handoff = (passages: KnowledgePassage[], confidence = 0): Retrieval => ({
-    question,
-    passages,
-    local: { text: ENGINE_TEXTS.handoff, source: 'handoff', confidence },
-  });
-
-  const words =
-    question
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)
-      ?.slice(0, 60) ?? [];
-  const [[qLexemes = [], ...wordLexemes], synonymGroups, { filler, light }] = await Promise.all([
-    lexemesOf(ctx, [question, ...words]),
-    synonymMap(ctx),
-    fillerStems(ctx),
-  ]);
-  const verbs = new Set<string>();
-  words.forEach((w, i) => {
-    if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
-  });
-  // A question's stem finds its synonym group also through a form of the same root ("верн" of
-  // "верните" → the group of "вернуть", stemmed "вернут").
-  const synonyms = new Map<string, Set<string>>();
-  for (const t of qLexemes) {
-    const own = synonymGroups.get(t);
-    if (own) synonyms.set(t, own);
-    else
-      for (const [key, group] of synonymGroups)
-        if (rootStrength(t, key) >= 0.65) {
-          synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...group, key]));
-        }
-  }
-  const content = qLexemes.filter((l) => !filler.has(l));
-  const terms = content.length ? content : qLexemes;
-
-  const corrected = (await searchCorrectedAnswers(ctx, assistantId, question, { limit: 1 }))[0];
+export async function composeLocalAnswer(
+  ctx: RetrievalContext,
+  assistantId: string,
+  retrieval: Retrieval,
+): Promise<LocalAnswer> {
+  const { question, corrected, passages } = retrieval;
+  const { terms, synonyms, expansions, verbs, light, filler } = retrieval.query;
+  const handoff = (confidence = 0): LocalAnswer => ({ text: ANSWER_TEXTS.handoff, source: 'handoff', confidence });
   if (corrected?.confident)
-    return {
-      question,
-      corrected,
-      passages: [],
-      local: { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity },
-    };
-  if (terms.length === 0) return handoff([]);
-
-  // The search also sees the synonyms' words, so "стоит" finds "стоимость".
-  const expansions = new Set<string>();
-  for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
-  const passages = await searchKnowledge(ctx, assistantId, question, {
-    limit: THRESHOLDS.passages,
-    stems: [...expansions],
-  });
-  if (passages.length === 0) return handoff([]);
+    return { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity };
+  if (terms.length === 0 || passages.length === 0) return handoff();
 
   const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
   const texts = [...passages.map((p) => p.heading), ...unitsOf.flat().map((u) => u.text)];
@@ -257,13 +173,13 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
     });
   });
-  if (!best) return handoff(passages);
+  if (!best) return handoff();
   const confidence = Math.min(best.passageCover, best.unitCover + 0.15);
   // Every word of the question is known to this knowledge base: it is about the business, so a
   // partial match is more likely an answer than when some of its words are foreign to it.
   const slack = allKnown ? THRESHOLDS.knownSlack : 0;
   if (best.passageCover < THRESHOLDS.passageCoverage - slack || best.unitCover < THRESHOLDS.unitCoverage - slack)
-    return handoff(passages, confidence);
+    return handoff(confidence);
   const list = units[best.p] ?? [];
   const chosen = passages[best.p];
   // A FAQ entry (its heading is the question) is an answer written to be given whole.
@@ -271,8 +187,8 @@ export async function retrieve(ctx: Ctx, assistantId: string, text: string, gree
   const answer = whole
     ? chosen.content.replace(ANSWER_PREFIX, '').trim()
     : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())));
-  if (!answer) return handoff(passages, confidence);
-  return { question, passages, local: { text: answer, source: 'knowledge', confidence } };
+  if (!answer) return handoff(confidence);
+  return { text: answer, source: 'knowledge', confidence };
 }
 
 /** Stems of the last part of a heading path ("Частые вопросы › Сколько стоит…"): the FAQ question itself. */

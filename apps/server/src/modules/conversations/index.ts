@@ -1,0 +1,51 @@
+/**
+ * Conversations: the only owner of visitors and messages. Every message, whoever wrote it and
+ * whichever channel it came by, enters through appendMessage (visitor messages through the
+ * pipeline, handleIncomingMessage) and is published as one bus event; the chats screen, the
+ * visitor API and (later) Telegram are readers and commands over this module.
+ */
+export {
+  ATTACHMENT_FILE,
+  attachmentKey,
+  attachmentMime,
+  removeConversationFiles,
+  storeAttachment,
+} from './attachments';
+export {
+  appendMessage,
+  appendOperatorMessage,
+  requestPhone,
+  saveVisitorPhone,
+  setPaused,
+  toPayload,
+  updateVisitor,
+} from './conversation';
+export {
+  assistantTopic,
+  type ConversationEvent,
+  conversationTopic,
+  type MessagePayload,
+  subscribeAssistant,
+  subscribeConversation,
+} from './events';
+export { HANDOFF_QUIET_MS } from './notify-owner';
+export { handleIncomingMessage, type IncomingMessage, type PipelineResult, startConversationEngine } from './pipeline';
+export {
+  CHATS_LIST_LIMIT,
+  chatVisitors,
+  findVisitor,
+  HISTORY_LIMIT,
+  listMessages,
+  type MessageRow,
+  type StoredMessage,
+  type VisitorRow,
+  visitorOfOwner,
+} from './store';
+export { ENGINE_TEXTS } from './texts';
+export {
+  setTriggerHook,
+  type TriggerHook,
+  type TriggerHookContext,
+  type TriggerOutcome,
+} from './trigger-hook';
+export { createWebVisitor, webVisitorOfToken } from './visitors';

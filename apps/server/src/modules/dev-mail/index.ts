@@ -1,0 +1,2 @@
+/** The dev mailbox: mail of the embedded mode, listed at /dev/mail. */
+export { devMailRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** Outgoing mail through the job queue. */
+export { registerMailJobs, sendMail } from './jobs';

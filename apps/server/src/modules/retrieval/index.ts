@@ -1,0 +1,21 @@
+/**
+ * Retrieval owns search: Russian tokenising and stemming, the one synonym list, scoring (BM25
+ * over the assistant's passages, trigram near-spellings, vector similarity when embeddings are
+ * on), token counting, and the index that ingestion writes. Nothing here decides what is said.
+ */
+
+export { type IndexedPassage, indexChunks, lockAssistantIndex, unindexFile } from './index-store';
+export type { Passage } from './passage-row';
+export { analyzeQuestion, type QueryAnalysis, type Retrieval, type RetrievalContext, retrieve } from './retrieve';
+export {
+  type CorrectedAnswerMatch,
+  DEFAULT_TUNING,
+  type KnowledgePassage,
+  type SearchOptions,
+  type SearchTuning,
+  searchCorrectedAnswers,
+  searchKnowledge,
+} from './search';
+export { SYNONYM_GROUPS, synonymMap } from './synonyms';
+export { analyzeTexts, countTokens, lexemesOf, rootStrength, splitUnits, trigramSimilarity } from './text';
+export { embedAfterIndexing, embedPendingChunks } from './vector-store';

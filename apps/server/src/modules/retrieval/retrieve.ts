@@ -1,0 +1,128 @@
+import {
+  type CorrectedAnswerMatch,
+  type KnowledgePassage,
+  type SearchContext,
+  type SearchTuning,
+  searchCorrectedAnswers,
+  searchKnowledge,
+} from './search';
+import { synonymMap } from './synonyms';
+import { lexemesOf, rootStrength } from './text';
+
+/** What retrieval needs: the database, and the embeddings when vector retrieval is on. */
+export type RetrievalContext = SearchContext;
+
+/** Words that carry no subject in a customer's question. */
+const FILLER =
+  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся';
+
+/** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
+const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
+/** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
+const LIGHT_VERBS =
+  'сдать сдавать сдаю подать подавать получить получать взять брать дать давать прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
+
+let fillerCache: Promise<{ filler: Set<string>; light: Set<string> }> | undefined;
+function fillerStems(ctx: RetrievalContext): Promise<{ filler: Set<string>; light: Set<string> }> {
+  fillerCache ??= lexemesOf(ctx, [FILLER, LIGHT_VERBS])
+    .then(([f, l]) => ({ filler: new Set(f), light: new Set(l) }))
+    .catch((err) => {
+      fillerCache = undefined;
+      throw err;
+    });
+  return fillerCache;
+}
+
+/** A question read for search: its stems, which of them carry its subject, and their synonyms. */
+export interface QueryAnalysis {
+  /** The stems that carry the question's subject (filler words dropped, unless nothing else is left). */
+  terms: string[];
+  /** Question stem → stems of its synonym group (also found through a form of the same root). */
+  synonyms: Map<string, Set<string>>;
+  /** Synonym stems searched besides the terms. */
+  expansions: string[];
+  /** Stems of the question's verbs, and of verbs that fit any request. */
+  verbs: Set<string>;
+  light: Set<string>;
+  /** Stems of words that carry no subject. */
+  filler: Set<string>;
+}
+
+/** What retrieval found for one question of one assistant, best first. */
+export interface Retrieval {
+  question: string;
+  query: QueryAnalysis;
+  /** The best corrected answer (the owner's own), if any matched. */
+  corrected?: CorrectedAnswerMatch;
+  /**
+   * Knowledge passages ranked for the question. Empty when a corrected answer matched
+   * confidently: the owner's own answer is given, and the knowledge base is not searched.
+   */
+  passages: KnowledgePassage[];
+}
+
+export interface RetrieveOptions {
+  /** Passages returned at most (default 6). */
+  limit?: number;
+  tuning?: SearchTuning;
+}
+
+export async function analyzeQuestion(ctx: RetrievalContext, question: string): Promise<QueryAnalysis> {
+  const words =
+    question
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)
+      ?.slice(0, 60) ?? [];
+  const [[qLexemes = [], ...wordLexemes], synonymGroups, { filler, light }] = await Promise.all([
+    lexemesOf(ctx, [question, ...words]),
+    synonymMap(ctx),
+    fillerStems(ctx),
+  ]);
+  const verbs = new Set<string>();
+  words.forEach((w, i) => {
+    if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
+  });
+  // A question's stem finds its synonym group also through a form of the same root ("верн" of
+  // "верните" → the group of "вернуть", stemmed "вернут").
+  const synonyms = new Map<string, Set<string>>();
+  for (const t of qLexemes) {
+    const own = synonymGroups.get(t);
+    if (own) synonyms.set(t, own);
+    else
+      for (const [key, group] of synonymGroups)
+        if (rootStrength(t, key) >= 0.65) {
+          synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...group, key]));
+        }
+  }
+  const content = qLexemes.filter((l) => !filler.has(l));
+  const terms = content.length ? content : qLexemes;
+  // The search also sees the synonyms' words, so "стоит" finds "стоимость".
+  const expansions = new Set<string>();
+  for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
+  return { terms, synonyms, expansions: [...expansions], verbs, light, filler };
+}
+
+/**
+ * Retrieval for one question of one assistant (ARCHITECTURE §4 step 4): corrected answers first
+ * (question + synonyms), then knowledge passages (Russian stems, synonyms, near-spellings, BM25,
+ * fused with vector similarity when embeddings are on). Ranked passages and nothing else: what
+ * is said from them is the answerer's business.
+ */
+export async function retrieve(
+  ctx: RetrievalContext,
+  assistantId: string,
+  question: string,
+  opts: RetrieveOptions = {},
+): Promise<Retrieval> {
+  const [query, [corrected]] = await Promise.all([
+    analyzeQuestion(ctx, question),
+    searchCorrectedAnswers(ctx, assistantId, question, { limit: 1 }),
+  ]);
+  if (corrected?.confident || query.terms.length === 0) return { question, query, corrected, passages: [] };
+  const passages = await searchKnowledge(ctx, assistantId, question, {
+    limit: opts.limit ?? 6,
+    stems: query.expansions,
+    tuning: opts.tuning,
+  });
+  return { question, query, corrected, passages };
+}

@@ -1,0 +1,2 @@
+/** Serves the built web app with server-written meta tags. */
+export { registerWebApp } from './static';
