@@ -201,6 +201,30 @@ describe('answers through an OpenAI-compatible model', () => {
     expect(peer.requests).toHaveLength(0);
     expect(sent.message?.content).toBe('Здравствуйте, чем могу помочь?');
   });
+
+  it("answers with the owner's edit from the very next message (the engine's settings cache hears the change)", async () => {
+    const v = await newVisitor(server.app, assistantId);
+    const systemOfLastCall = () =>
+      ((peer.requests.at(-1) as { messages: { content: string }[] }).messages[0]?.content ?? '') as string;
+    await send(server.app, assistantId, v.visitorToken, 'Сколько стоит доставка по Москве?');
+    expect(systemOfLastCall()).toContain('Ты — консультант магазина «Ромашка».');
+    const patched = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/assistant/${assistantId}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { role: 'Ты — продавец-консультант «Лютика».' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // Well within the cache's few seconds: only the assistant-changed event can have cleared it.
+    await send(server.app, assistantId, v.visitorToken, 'А самовывоз бесплатный?');
+    expect(systemOfLastCall()).toContain('Ты — продавец-консультант «Лютика».');
+    await server.app.inject({
+      method: 'PATCH',
+      url: `/api/assistant/${assistantId}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { role: 'Ты — консультант магазина «Ромашка».' },
+    });
+  });
 });
 
 describe('GigaChat through its official SDK', () => {
