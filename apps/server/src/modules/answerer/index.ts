@@ -4,8 +4,6 @@
  * service calls a language model (askModel).
  */
 export { type Answer, type AnswerRequest, type AnswerSettings, answerQuestion, type BotSource } from './answer';
-export { type AskModelRequest, type AskModelResult, askModel, tokensToday } from './ask-model';
-export { type AnswerSource, composeLocalAnswer, type LocalAnswer, THRESHOLDS } from './local-answer';
-export { buildPrompt, HANDOFF_MARKER } from './model-answer';
-export { smallTalk } from './small-talk';
+export { type AskModelRequest, type AskModelResult, askModel } from './ask-model';
+export type { AnswerSource } from './local-answer';
 export { ANSWER_TEXTS } from './texts';

@@ -28,7 +28,7 @@ export {
   subscribeAssistant,
   subscribeConversation,
 } from './events';
-export { HANDOFF_QUIET_MS } from './notify-owner';
+
 export { handleIncomingMessage, type IncomingMessage, type PipelineResult, startConversationEngine } from './pipeline';
 export {
   CHATS_LIST_LIMIT,

@@ -8,7 +8,6 @@ export const ENGINE_TEXTS = {
   phoneRequest: CHAT_TEXTS.phoneRequest,
   visitorNotFound: 'Посетитель не найден. Обновите страницу.',
   attachmentsOff: 'Прикрепление файлов отключено для этого чата',
-  fileRequired: 'Файл не выбран',
   fileEmpty: 'Файл пустой',
   fileTooLarge: 'Файл слишком большой: не более 10 МБ',
   fileNotFound: 'Файл не найден',

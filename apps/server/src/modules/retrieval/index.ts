@@ -5,17 +5,16 @@
  */
 
 export { type IndexedPassage, indexChunks, lockAssistantIndex, unindexFile } from './index-store';
-export type { Passage } from './passage-row';
-export { analyzeQuestion, type QueryAnalysis, type Retrieval, type RetrievalContext, retrieve } from './retrieve';
+export { type QueryAnalysis, type Retrieval, type RetrievalContext, retrieve } from './retrieve';
 export {
   type CorrectedAnswerMatch,
   DEFAULT_TUNING,
   type KnowledgePassage,
-  type SearchOptions,
   type SearchTuning,
   searchCorrectedAnswers,
   searchKnowledge,
 } from './search';
-export { SYNONYM_GROUPS, synonymMap } from './synonyms';
-export { analyzeTexts, countTokens, lexemesOf, rootStrength, splitUnits, trigramSimilarity } from './text';
-export { embedAfterIndexing, embedPendingChunks } from './vector-store';
+export { SYNONYM_GROUPS } from './synonyms';
+/** For the local answerer, which reads passages sentence by sentence with the same stems and measures. */
+export { analyzeTexts, rootStrength, splitUnits, trigramSimilarity } from './text';
+export { embedAfterIndexing } from './vector-store';
