@@ -5,7 +5,7 @@
 import type { PublicWidget } from '@otklik/contract';
 import { DEFAULT_BOTTOM_MARGIN } from './config';
 import { mountWidget, type WidgetHandle } from './index';
-import { fetchDesign } from './live-client';
+import { fetchDesign } from './visitor-api';
 
 export interface InitOptions {
   assistantId: string;

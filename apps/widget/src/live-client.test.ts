@@ -8,16 +8,10 @@ import {
 } from '@otklik/contract';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { PHONE_PATTERN } from './components/phone-form';
-import {
-  ApiError,
-  ATTACHMENT_MAX_BYTES,
-  designUrl,
-  fetchDesign,
-  LiveClient,
-  MESSAGE_MAX_LENGTH,
-  storageKey,
-} from './live-client';
+import { LiveClient } from './live-client';
 import { ASSISTANT_ID, PUBLIC_DESIGN, startVisitorServer, type VisitorServer } from './test-visitor-server';
+import { ApiError, ATTACHMENT_MAX_BYTES, designUrl, fetchDesign, MESSAGE_MAX_LENGTH } from './visitor-api';
+import { storageKey } from './visitor-credentials';
 
 let server: VisitorServer;
 let client: LiveClient | null = null;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { storageKey } from './live-client';
 import { click, type Mounted, mount, typeText } from './test-utils';
 import { ASSISTANT_ID, PUBLIC_DESIGN, startVisitorServer, type VisitorServer } from './test-visitor-server';
+import { storageKey } from './visitor-credentials';
 
 let server: VisitorServer;
 let w: Mounted | null = null;

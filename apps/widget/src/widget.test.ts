@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CHIPS_DELAY_MS, CHIPS_SLIDE_MS } from './components/suggested-questions';
 import { click, DESIGN, type Mounted, mount, pointerDown, press, run, tick, typeText } from './test-utils';
 import { EMOJI } from './texts';
-import { DEFAULT_DEMO, DEMO_FIRST_MS, DEMO_RESTART_MS, DEMO_STEP_MS } from './use-conversation';
+import { DEFAULT_DEMO, DEMO_FIRST_MS, DEMO_RESTART_MS, DEMO_STEP_MS } from './use-demo';
 
 let w: Mounted | null = null;
 const open = (config = {}) => {

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { MESSAGE_MAX_LENGTH } from '../live-client';
 import { TEXTS } from '../texts';
+import { MESSAGE_MAX_LENGTH } from '../visitor-api';
 import { EmojiPanel } from './emoji-panel';
 import { ClipIcon, SendIcon, SmileIcon } from './icons';
 

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { renderMarkdown } from '../markdown';
 import { TEXTS } from '../texts';
-import type { ChatMessage } from '../use-conversation';
+import type { ChatMessage } from '../use-messages';
 
 export function Bubble({
   from: role,

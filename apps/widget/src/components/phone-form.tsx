@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useState } from 'preact/hooks';
 import { TEXTS } from '../texts';
-import type { PhoneFormState } from '../use-conversation';
+import type { PhoneFormState } from '../use-live-session';
 import { PhoneIcon } from './icons';
 
 /** Same rule as RU_PHONE_PATTERN in @otklik/contract (spec §5), repeated to keep zod out of the bundle. */

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { sidebarCollapsedStore } from '@/shared/lib/storage';
 import { useIsMobile } from '@/shared/lib/use-media-query';
 import { MenuIcon } from '@/shared/ui/icons';
+import { Panel } from '@/shared/ui/panel';
 import { SHELL_TEXTS } from '../ru';
 import styles from './dashboard-layout.module.css';
 import { Sidebar } from './sidebar';
@@ -17,15 +18,6 @@ function MobileDashboard() {
     void location.key;
     setOpen(false);
   }, [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
 
   return (
     <div className={styles.mobile}>
@@ -42,18 +34,9 @@ function MobileDashboard() {
         </button>
         <Logo />
       </header>
-      {open ? (
-        <div className={styles.drawer}>
-          <button
-            type="button"
-            className={styles.backdrop}
-            aria-label={SHELL_TEXTS.closeMenu}
-            tabIndex={-1}
-            onClick={() => setOpen(false)}
-          />
-          <Sidebar id={drawerId} collapsed={false} variant="drawer" onToggle={() => setOpen(false)} />
-        </div>
-      ) : null}
+      <Panel open={open} onClose={() => setOpen(false)} placement="start" label={SHELL_TEXTS.sidebarNav} id={drawerId}>
+        <Sidebar collapsed={false} variant="drawer" onToggle={() => setOpen(false)} />
+      </Panel>
       <main className={styles.content} id="main">
         <Outlet />
       </main>

@@ -16,15 +16,14 @@ interface SidebarProps {
   /** The first item: collapses/expands on desktop, closes the drawer on phones. */
   onToggle: () => void;
   variant: 'desktop' | 'drawer';
-  id?: string;
 }
 
 /** Spec §2.2: the first item toggles collapse; 'Оплата' is shown disabled, not navigable. */
-export function Sidebar({ collapsed, onToggle, variant, id }: SidebarProps) {
+export function Sidebar({ collapsed, onToggle, variant }: SidebarProps) {
   const toggleLabel =
     variant === 'drawer' ? SHELL_TEXTS.closeMenu : collapsed ? SHELL_TEXTS.expand : SHELL_TEXTS.collapse;
   return (
-    <aside id={id} className={styles.sidebar} data-collapsed={collapsed} data-variant={variant}>
+    <aside className={styles.sidebar} data-collapsed={collapsed} data-variant={variant}>
       <nav className={styles.nav} aria-label={SHELL_TEXTS.sidebarNav}>
         <ul className={styles.list}>
           <li className={styles.top}>

@@ -9,9 +9,10 @@ import {
 } from '@otklik/contract';
 import { useId, useState } from 'react';
 import { Button } from '@/shared/ui/button';
+import { MailIcon } from '@/shared/ui/icons';
 import { CodeBlock } from './components/code-block';
 import { FrameworkTabs } from './components/framework-tabs';
-import { MailIcon, ShieldCheckIcon } from './components/icons';
+import { ShieldCheckIcon } from './components/icons';
 import { SendSnippetModal } from './components/send-snippet-modal';
 import styles from './integration-panel.module.css';
 
@@ -68,7 +69,12 @@ export function IntegrationPanel({ assistantId }: { assistantId: string }) {
           </h2>
           <p className={styles.lead}>{INTEGRATION_TEXTS.lead}</p>
         </div>
-        <Button variant="secondary" icon={<MailIcon />} className={styles.sendButton} onClick={() => setSending(true)}>
+        <Button
+          variant="secondary"
+          icon={<MailIcon size={16} strokeWidth={2} />}
+          className={styles.sendButton}
+          onClick={() => setSending(true)}
+        >
           {INTEGRATION_TEXTS.sendToDeveloper}
         </Button>
       </header>

@@ -2,10 +2,10 @@ import type { Trigger } from '@otklik/contract';
 import { useState } from 'react';
 import { showAlert } from '@/shared/ui/alert-store';
 import { Button } from '@/shared/ui/button';
-import { AlertCircleIcon, PlusIcon } from '@/shared/ui/icons';
-import { Spinner } from '@/shared/ui/spinner';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { PlusIcon } from '@/shared/ui/icons';
+import { PanelState } from '@/shared/ui/panel-state';
 import { useDeleteTrigger, useTriggers } from './api/triggers-api';
-import { ConfirmDelete } from './components/confirm-delete';
 import { BoltIcon } from './components/icons';
 import { TriggerCard } from './components/trigger-card';
 import { TriggerModal } from './components/trigger-modal';
@@ -47,27 +47,19 @@ export function TriggersTab({ assistantId }: { assistantId: string }) {
       </div>
 
       {triggers.isPending ? (
-        <div className={styles.state} role="status">
-          <Spinner size={22} />
-          <p className={styles.stateText}>{T.loading}</p>
-        </div>
+        <PanelState loading text={T.loading} />
       ) : triggers.isError ? (
-        <div className={styles.state} data-tone="error" role="alert">
-          <AlertCircleIcon size={28} />
-          <p className={styles.stateText}>{T.loadError}</p>
-          <Button variant="secondary" size="sm" onClick={() => void triggers.refetch()}>
-            {T.retry}
-          </Button>
-        </div>
+        <PanelState
+          tone="error"
+          text={T.loadError}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void triggers.refetch()}>
+              {T.retry}
+            </Button>
+          }
+        />
       ) : triggers.data.length === 0 ? (
-        <div className={styles.state}>
-          <span className={styles.stateIcon}>
-            <BoltIcon size={26} />
-          </span>
-          <p className={styles.stateTitle}>{T.emptyTitle}</p>
-          <p className={styles.stateText}>{T.emptyText}</p>
-          {addButton('sm')}
-        </div>
+        <PanelState icon={<BoltIcon size={26} />} title={T.emptyTitle} text={T.emptyText} action={addButton('sm')} />
       ) : (
         <ul className={styles.list} aria-label={T.listLabel}>
           {triggers.data.map((trigger) => (
@@ -88,12 +80,17 @@ export function TriggersTab({ assistantId }: { assistantId: string }) {
         trigger={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDelete
-        name={toDelete ? toDelete.name.trim() || T.untitled : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={T.deleteTitle}
+        confirmLabel={T.delete}
+        cancelLabel={T.cancel}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
-      />
+      >
+        {toDelete ? T.deleteText(toDelete.name.trim() || T.untitled) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -49,3 +49,8 @@ export function Field({ label, hint, error, labelExtra, id, className, children 
     </div>
   );
 }
+
+/** «· необязательно» beside a label (the word comes from the feature's texts). */
+export function OptionalMark({ children }: { children: ReactNode }) {
+  return <span className={styles.optional}>{children}</span>;
+}

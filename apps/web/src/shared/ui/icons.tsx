@@ -1,27 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from './icon';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** Line icons in one style (24 grid, 1.8 stroke), hidden from assistive technology. */
-function Icon({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** The glyphs more than one part of the app uses, all on the one Icon base (24 grid, 1.8 stroke). */
 
 export const EyeIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -192,10 +171,38 @@ export const LogoutIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const ChevronUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 15 6-6 6 6" />
+  </Icon>
+);
+
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
+export const PencilIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16" />
+    <path d="M10 11v6M14 11v6" />
+    <path d="M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12" />
+    <path d="M9 7V4h6v3" />
+  </Icon>
+);
+
 /** The brand mark: a speech bubble with a spark, in the accent colour. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <Icon size={size} viewBox="0 0 32 32" stroke="none">
       <rect width="32" height="32" rx="9" fill="var(--color-accent)" />
       <path
         d="M9 10.5A2.5 2.5 0 0 1 11.5 8h9A2.5 2.5 0 0 1 23 10.5v7a2.5 2.5 0 0 1-2.5 2.5H15l-4.2 3.4c-.5.4-1.3 0-1.3-.6V20h0A2.5 2.5 0 0 1 9 17.5Z"
@@ -204,6 +211,6 @@ export function LogoMark({ size = 28 }: { size?: number }) {
       <circle cx="13" cy="14" r="1.3" fill="var(--color-accent)" />
       <circle cx="16" cy="14" r="1.3" fill="var(--color-accent)" />
       <circle cx="19" cy="14" r="1.3" fill="var(--color-accent)" />
-    </svg>
+    </Icon>
   );
 }

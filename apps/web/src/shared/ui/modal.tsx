@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { CloseIcon } from './icons';
+import { type FormHTMLAttributes, type KeyboardEvent, type ReactNode, type Ref, useId } from 'react';
+import { DialogClose, DialogShell } from './dialog';
 import styles from './modal.module.css';
-import { UI_TEXTS } from './ru';
 
 interface ModalProps {
   open: boolean;
@@ -10,80 +9,67 @@ interface ModalProps {
   children: ReactNode;
   /** Buttons at the bottom. */
   footer?: ReactNode;
+  /** A quiet note at the start of the footer, e.g. a keyboard shortcut. */
+  footerNote?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
 }
 
 /**
- * A modal over the native <dialog> shown with showModal(): the page behind becomes inert (the
- * focus stays inside), Escape closes it, and focus returns to where it was. A click on the
- * backdrop closes it too.
+ * A centred dialog with a title, a close button, a body and a footer of buttons (focus trap,
+ * Escape, backdrop click and focus return: see DialogShell).
  */
 export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
 }
 
-function OpenModal({ onClose, title, children, footer, size = 'md' }: ModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+function OpenModal({ onClose, title, children, footer, footerNote, size = 'md' }: ModalProps) {
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    const before = document.activeElement as HTMLElement | null;
-    el.showModal();
-    // Browsers focus the first control on showModal; make sure of it, so Escape and Tab start inside.
-    if (!el.contains(document.activeElement)) {
-      el.querySelector<HTMLElement>(
-        'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])',
-      )?.focus();
-    }
-    // Escape fires 'cancel'; the parent decides whether the dialog closes.
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    el.addEventListener('cancel', onCancel);
-    return () => {
-      el.removeEventListener('cancel', onCancel);
-      if (el.open) el.close();
-      before?.focus?.();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className={`${styles.dialog} ${styles[size]}`}
-      aria-labelledby={titleId}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onCloseRef.current();
-        }
-      }}
-    >
+    <DialogShell onClose={onClose} className={`${styles.dialog} ${styles[size]}`} labelledBy={titleId}>
       <div className={styles.panel}>
         <header className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button
-            type="button"
-            className={styles.close}
-            onClick={() => onCloseRef.current()}
-            aria-label={UI_TEXTS.close}
-          >
-            <CloseIcon size={18} />
-          </button>
+          <DialogClose onClick={onClose} />
         </header>
         <div className={styles.body}>{children}</div>
-        {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+        {footer ? (
+          <footer className={styles.footer}>
+            {footerNote ? <span className={styles.note}>{footerNote}</span> : null}
+            {footer}
+          </footer>
+        ) : null}
       </div>
-    </dialog>
+    </DialogShell>
+  );
+}
+
+type ModalFormProps = FormHTMLAttributes<HTMLFormElement> & {
+  ref?: Ref<HTMLFormElement>;
+  /** Ctrl/Cmd+Enter submits the form from any of its fields (the modals' save shortcut). */
+  submitOnModEnter?: boolean;
+};
+
+/** The form in a modal's body: fields in a column; its submit button sits in the footer (`form={id}`). */
+export function ModalForm({ submitOnModEnter, className, onKeyDown, ...rest }: ModalFormProps) {
+  const keyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    onKeyDown?.(event);
+    if (submitOnModEnter && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+  return (
+    <form noValidate className={[styles.form, className].filter(Boolean).join(' ')} onKeyDown={keyDown} {...rest} />
+  );
+}
+
+/** A refusal shown under a modal's fields. */
+export function ModalError({ children }: { children: ReactNode }) {
+  return (
+    <p className={styles.error} role="alert">
+      {children}
+    </p>
   );
 }

@@ -5,6 +5,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { avatarUrl, pickAvatars } from '../lib/avatars';
 import { ASSISTANT_TEXTS as T } from '../ru';
 import styles from './design-form.module.css';
+import { RerollIcon } from './icons';
 
 export type AvatarBusy = 'pick' | 'upload' | 'remove' | null;
 
@@ -93,24 +94,5 @@ export function AvatarSection({ logoUrl, botName, busy, onPick, onUpload, onRemo
         <p className={styles.hint}>{logoUrl ? T.avatarHint : T.noAvatar}</p>
       </div>
     </div>
-  );
-}
-
-function RerollIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M4 4v4h4" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M20 20v-4h-4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

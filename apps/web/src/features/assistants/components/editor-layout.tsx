@@ -1,7 +1,8 @@
 import { derivedTextColor } from '@otklik/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useIsMobile } from '@/shared/lib/use-media-query';
-import { CloseIcon } from '@/shared/ui/icons';
+import { EyeIcon } from '@/shared/ui/icons';
+import { Panel } from '@/shared/ui/panel';
 import { usePatterns } from '../api/widget-api';
 import { type DesignState, toPreviewDesign } from '../lib/design';
 import { patternUrl } from '../lib/patterns';
@@ -36,15 +37,6 @@ export function EditorLayout({
   const mobile = useIsMobile();
   const [open, setOpen] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
   if (!mobile) {
     return (
       <div className={styles.split}>
@@ -73,46 +65,21 @@ export function EditorLayout({
           aria-expanded={open}
           onClick={() => setOpen(true)}
         >
-          <EyeGlyph />
+          <EyeIcon size={18} strokeWidth={2} />
           <span>{T.preview}</span>
         </button>
         {actions}
       </div>
-      {open ? (
-        <div className={styles.sheet} role="dialog" aria-modal="true" aria-label={T.previewLabel}>
-          <div className={styles.sheetHead}>
-            <p className={styles.previewTitle}>{T.preview}</p>
-            <button
-              type="button"
-              className={styles.sheetClose}
-              aria-label={T.previewHide}
-              onClick={() => setOpen(false)}
-            >
-              <CloseIcon size={20} />
-            </button>
-          </div>
-          <div className={styles.sheetBody}>
-            <DesignPreview design={design} />
-          </div>
-        </div>
-      ) : null}
+      <Panel
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="sheet"
+        title={T.preview}
+        label={T.previewLabel}
+        closeLabel={T.previewHide}
+      >
+        <DesignPreview design={design} />
+      </Panel>
     </div>
-  );
-}
-
-function EyeGlyph() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
   );
 }

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ASSISTANT_TEXTS as T } from '../ru';
+import { GiftIcon } from './icons';
 import styles from './page.module.css';
 
 /**
@@ -17,26 +18,5 @@ export function PlanBanner() {
       <GiftIcon />
       <span>{text}</span>
     </p>
-  );
-}
-
-function GiftIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <rect x="3.5" y="8" width="17" height="4" rx="1" />
-      <path d="M5 12v7.5A1.5 1.5 0 0 0 6.5 21h11a1.5 1.5 0 0 0 1.5-1.5V12M12 8v13" />
-      <path
-        d="M12 8S10.5 3.5 8 3.5a2.25 2.25 0 0 0 0 4.5h4Zm0 0s1.5-4.5 4-4.5a2.25 2.25 0 0 1 0 4.5h-4Z"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { PREDEFINED_QUESTION_MAX_LENGTH, PREDEFINED_QUESTIONS_MAX } from '@otklik/contract';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/shared/ui/button';
-import { CloseIcon, PlusIcon } from '@/shared/ui/icons';
+import { ChevronDownIcon, ChevronUpIcon, CloseIcon, PlusIcon } from '@/shared/ui/icons';
 import { moveItem } from '../lib/design';
 import { ASSISTANT_TEXTS as T } from '../ru';
 import styles from './design-form.module.css';
@@ -137,7 +137,7 @@ function QuestionRow({ index, count, value, inputRef, onValue, onMove, onRemove,
           disabled={index === 0}
           onClick={() => onMove(index - 1)}
         >
-          <ArrowIcon up />
+          <ChevronUpIcon size={16} strokeWidth={2} />
         </button>
         <button
           type="button"
@@ -147,7 +147,7 @@ function QuestionRow({ index, count, value, inputRef, onValue, onMove, onRemove,
           disabled={index === count - 1}
           onClick={() => onMove(index + 1)}
         >
-          <ArrowIcon />
+          <ChevronDownIcon size={16} strokeWidth={2} />
         </button>
         <button
           type="button"
@@ -160,21 +160,5 @@ function QuestionRow({ index, count, value, inputRef, onValue, onMove, onRemove,
         </button>
       </div>
     </li>
-  );
-}
-
-function ArrowIcon({ up }: { up?: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d={up ? 'm6 15 6-6 6 6' : 'm6 9 6 6 6-6'} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

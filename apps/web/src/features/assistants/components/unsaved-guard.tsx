@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ASSISTANT_TEXTS as T } from '../ru';
 
 /** A navigation that must not ask (e.g. away from a deleted assistant) carries this state. */
@@ -27,23 +26,15 @@ export function UnsavedGuard({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <Modal
+    <ConfirmDialog
       open={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
       title={T.leaveTitle}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => blocker.reset?.()}>
-            {T.stay}
-          </Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>
-            {T.leave}
-          </Button>
-        </>
-      }
+      confirmLabel={T.leave}
+      cancelLabel={T.stay}
+      onConfirm={() => blocker.proceed?.()}
+      onClose={() => blocker.reset?.()}
     >
-      <p>{T.leaveText}</p>
-    </Modal>
+      {T.leaveText}
+    </ConfirmDialog>
   );
 }

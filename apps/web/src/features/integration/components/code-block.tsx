@@ -1,7 +1,8 @@
 import { INTEGRATION_TEXTS } from '@otklik/contract';
+import { CheckIcon } from '@/shared/ui/icons';
 import { useCopy } from '../lib/use-copy';
 import styles from './code-block.module.css';
-import { CheckIcon, CodeIcon, CopyIcon } from './icons';
+import { CodeIcon, CopyIcon } from './icons';
 
 /** A snippet with its file or language name and a copy button. */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
@@ -14,7 +15,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
           {label}
         </span>
         <button type="button" className={styles.copy} data-copied={copied || undefined} onClick={() => void copy()}>
-          {copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
+          {copied ? <CheckIcon size={14} strokeWidth={2} /> : <CopyIcon size={14} />}
           {copied ? INTEGRATION_TEXTS.copiedShort : INTEGRATION_TEXTS.copy}
         </button>
       </figcaption>

@@ -9,11 +9,11 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { showAlert } from '@/shared/ui/alert-store';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { MailIcon } from '@/shared/ui/icons';
+import { Modal, ModalError, ModalForm } from '@/shared/ui/modal';
 import { TextInput } from '@/shared/ui/text-input';
 import { useSendSnippet } from '../api/send-snippet';
 import styles from '../integration-panel.module.css';
-import { MailIcon } from './icons';
 
 interface SendSnippetModalProps {
   open: boolean;
@@ -87,13 +87,13 @@ export function SendSnippetModal({ open, onClose, assistantId, origin, framework
           <Button variant="secondary" onClick={close} disabled={send.isPending}>
             {INTEGRATION_TEXTS.cancel}
           </Button>
-          <Button type="submit" form={formId} loading={send.isPending} icon={<MailIcon />}>
+          <Button type="submit" form={formId} loading={send.isPending} icon={<MailIcon size={16} strokeWidth={2} />}>
             {INTEGRATION_TEXTS.send}
           </Button>
         </>
       }
     >
-      <form id={formId} className={styles.sendForm} onSubmit={submit} noValidate>
+      <ModalForm id={formId} onSubmit={submit}>
         <p className={styles.sendLead}>{INTEGRATION_TEXTS.sendLead}</p>
         <TextInput
           label={INTEGRATION_TEXTS.developerEmail}
@@ -109,12 +109,8 @@ export function SendSnippetModal({ open, onClose, assistantId, origin, framework
           }}
           ref={input}
         />
-        {serverError && serverError !== INTEGRATION_TEXTS.sendFailed ? (
-          <p className={styles.sendError} role="alert">
-            {serverError}
-          </p>
-        ) : null}
-      </form>
+        {serverError && serverError !== INTEGRATION_TEXTS.sendFailed ? <ModalError>{serverError}</ModalError> : null}
+      </ModalForm>
     </Modal>
   );
 }

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CorrectAnswer, CorrectAnswerInput, SYNONYMS_MIN_QUERY_LENGTH } from '@otklik/contract';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '@/shared/api/api-error';
 import { showAlert } from '@/shared/ui/alert-store';
 import { AutoTextarea } from '@/shared/ui/auto-textarea';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { Modal, ModalError, ModalForm } from '@/shared/ui/modal';
 import { Spinner } from '@/shared/ui/spinner';
 import { fetchSynonyms, useSaveAnswer } from '../api/answers-api';
 import { KNOWLEDGE_TEXTS } from '../ru';
@@ -108,13 +108,6 @@ function AnswerDialog({ assistantId, answer, onClose }: AnswerModalProps) {
     );
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      form.current?.requestSubmit();
-    }
-  };
-
   const bothError = errors.question?.message ?? errors.correctAnswer?.message;
   const question = register('question', { onBlur: () => void generateSynonyms() });
 
@@ -124,9 +117,9 @@ function AnswerDialog({ assistantId, answer, onClose }: AnswerModalProps) {
       onClose={onClose}
       title={answer ? T.editTitle : T.addTitle}
       size="lg"
+      footerNote={T.shortcut}
       footer={
         <>
-          <span className={styles.shortcut}>{T.shortcut}</span>
           <Button variant="secondary" onClick={onClose}>
             {T.cancel}
           </Button>
@@ -136,14 +129,7 @@ function AnswerDialog({ assistantId, answer, onClose }: AnswerModalProps) {
         </>
       }
     >
-      <form
-        id="knowledge-answer"
-        ref={form}
-        className={styles.form}
-        onSubmit={onSubmit}
-        onKeyDown={onKeyDown}
-        noValidate
-      >
+      <ModalForm id="knowledge-answer" ref={form} onSubmit={onSubmit} submitOnModEnter>
         <AutoTextarea
           label={T.question}
           placeholder={T.questionPlaceholder}
@@ -181,12 +167,8 @@ function AnswerDialog({ assistantId, answer, onClose }: AnswerModalProps) {
           maxRows={6}
           {...register('synonyms')}
         />
-        {bothError ? (
-          <p className={styles.formError} role="alert">
-            {bothError}
-          </p>
-        ) : null}
-      </form>
+        {bothError ? <ModalError>{bothError}</ModalError> : null}
+      </ModalForm>
     </Modal>
   );
 }

@@ -3,15 +3,16 @@ import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { showAlert } from '@/shared/ui/alert-store';
 import { Button } from '@/shared/ui/button';
-import { PlusIcon } from '@/shared/ui/icons';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { IconButton } from '@/shared/ui/icon-button';
+import { PencilIcon, PlusIcon, TrashIcon } from '@/shared/ui/icons';
+import { PanelState } from '@/shared/ui/panel-state';
 import { useCorrectAnswers, useDeleteAnswer } from '../api/answers-api';
 import { formatDate } from '../lib/format';
 import { KNOWLEDGE_TEXTS } from '../ru';
 import { AnswerModal } from './answer-modal';
-import { ConfirmModal } from './confirm-modal';
-import { ChatCheckIcon, PencilIcon, TrashIcon } from './icons';
+import { ChatCheckIcon } from './icons';
 import styles from './knowledge.module.css';
-import { PanelState } from './panel-state';
 
 const T = KNOWLEDGE_TEXTS.answers;
 
@@ -69,7 +70,7 @@ export function AnswersPanel({ assistantId }: { assistantId: string }) {
         />
       ) : answers.data.length === 0 ? (
         <PanelState
-          icon={<ChatCheckIcon size={28} />}
+          icon={<ChatCheckIcon size={26} />}
           title={T.emptyTitle}
           text={T.emptyText}
           action={
@@ -85,25 +86,17 @@ export function AnswersPanel({ assistantId }: { assistantId: string }) {
               <div className={styles.answerHead}>
                 <p className={styles.answerQuestion}>{answer.question}</p>
                 <div className={styles.rowActions}>
-                  <button
-                    type="button"
-                    className={styles.iconButton}
-                    onClick={() => setEditing(answer)}
-                    aria-label={`${T.edit}: ${answer.question}`}
-                    title={T.edit}
-                  >
-                    <PencilIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.iconButton}
-                    data-tone="danger"
+                  <IconButton onClick={() => setEditing(answer)} label={`${T.edit}: ${answer.question}`} title={T.edit}>
+                    <PencilIcon size={18} />
+                  </IconButton>
+                  <IconButton
+                    tone="danger"
                     onClick={() => setToDelete(answer)}
-                    aria-label={`${T.delete}: ${answer.question}`}
+                    label={`${T.delete}: ${answer.question}`}
                     title={T.delete}
                   >
-                    <TrashIcon />
-                  </button>
+                    <TrashIcon size={18} />
+                  </IconButton>
                 </div>
               </div>
               <p className={styles.answerText}>{answer.correctAnswer}</p>
@@ -129,16 +122,17 @@ export function AnswersPanel({ assistantId }: { assistantId: string }) {
         answer={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
-      <ConfirmModal
+      <ConfirmDialog
         open={toDelete !== null}
         title={T.deleteTitle}
         confirmLabel={T.delete}
+        cancelLabel={KNOWLEDGE_TEXTS.cancel}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       >
         {toDelete ? T.deleteText(toDelete.question) : null}
-      </ConfirmModal>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import type { KnowledgeFileItem } from '@otklik/contract';
+import { IconButton } from '@/shared/ui/icon-button';
+import { TrashIcon } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { fileKind, formatDate, formatSize } from '../lib/format';
 import { KNOWLEDGE_TEXTS } from '../ru';
-import { DownloadIcon, GlobeIcon, TrashIcon } from './icons';
+import { DownloadIcon, GlobeIcon } from './icons';
 import styles from './knowledge.module.css';
 
 const T = KNOWLEDGE_TEXTS.files;
@@ -42,26 +44,17 @@ export function FileRow({ file, downloading, onDownload, onDelete }: FileRowProp
         {T.status[file.status]}
       </span>
       <div className={styles.rowActions}>
-        <button
-          type="button"
-          className={styles.iconButton}
+        <IconButton
           onClick={onDownload}
           disabled={!canDownload || downloading}
-          aria-label={`${T.download} «${file.name}»`}
+          label={`${T.download} «${file.name}»`}
           title={T.download}
         >
           {downloading ? <Spinner size={16} /> : <DownloadIcon />}
-        </button>
-        <button
-          type="button"
-          className={styles.iconButton}
-          data-tone="danger"
-          onClick={onDelete}
-          aria-label={`${T.delete} «${file.name}»`}
-          title={T.delete}
-        >
-          <TrashIcon />
-        </button>
+        </IconButton>
+        <IconButton tone="danger" onClick={onDelete} label={`${T.delete} «${file.name}»`} title={T.delete}>
+          <TrashIcon size={18} />
+        </IconButton>
       </div>
     </li>
   );

@@ -3,15 +3,15 @@ import { type DragEvent, useEffect, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { showAlert } from '@/shared/ui/alert-store';
 import { Button } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { PlusIcon, UploadIcon } from '@/shared/ui/icons';
+import { PanelState } from '@/shared/ui/panel-state';
 import { useDeleteFile, useDownloadFile, useKnowledgeFiles } from '../api/files-api';
 import { formatSize } from '../lib/format';
 import { KNOWLEDGE_TEXTS } from '../ru';
-import { ConfirmModal } from './confirm-modal';
 import { FileRow } from './file-row';
 import { FileTextIcon, GlobeIcon } from './icons';
 import styles from './knowledge.module.css';
-import { PanelState } from './panel-state';
 import { ScrapeModal } from './scrape-modal';
 import { UploadModal } from './upload-modal';
 
@@ -107,7 +107,7 @@ export function FilesPanel({ assistantId }: { assistantId: string }) {
         />
       ) : files.data.length === 0 ? (
         <PanelState
-          icon={<FileTextIcon size={28} />}
+          icon={<FileTextIcon size={26} />}
           title={T.emptyTitle}
           text={T.emptyText}
           action={
@@ -150,16 +150,17 @@ export function FilesPanel({ assistantId }: { assistantId: string }) {
         onStarted={(file) => setSiteId(file.id)}
         onClose={() => setModal(null)}
       />
-      <ConfirmModal
+      <ConfirmDialog
         open={toDelete !== null}
         title={T.deleteTitle}
         confirmLabel={T.delete}
+        cancelLabel={KNOWLEDGE_TEXTS.cancel}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       >
         {toDelete ? T.deleteText(toDelete.title || toDelete.name) : null}
-      </ConfirmModal>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { type KnowledgeFileItem, SCRAPE_TEXTS } from '@otklik/contract';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { Modal, ModalForm } from '@/shared/ui/modal';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextInput } from '@/shared/ui/text-input';
 import { useScrapeSite } from '../api/files-api';
@@ -91,7 +91,7 @@ function ScrapeDialog({ assistantId, crawling, onStarted, onClose }: ScrapeModal
       {busy ? (
         <ScrapeProgress step={crawling ? 2 : 1} address={crawling?.sourceUrl ?? url} />
       ) : (
-        <form id="knowledge-scrape" className={styles.form} onSubmit={submit} noValidate>
+        <ModalForm id="knowledge-scrape" onSubmit={submit}>
           <TextInput
             label={T.url}
             type="url"
@@ -106,7 +106,7 @@ function ScrapeDialog({ assistantId, crawling, onStarted, onClose }: ScrapeModal
               if (error) setError(undefined);
             }}
           />
-        </form>
+        </ModalForm>
       )}
     </Modal>
   );

@@ -4,8 +4,9 @@ import { errorMessage } from '@/shared/api/api-error';
 import { showAlert } from '@/shared/ui/alert-store';
 import { AutoTextarea } from '@/shared/ui/auto-textarea';
 import { Button } from '@/shared/ui/button';
+import { OptionalMark } from '@/shared/ui/field';
 import { FileInput } from '@/shared/ui/file-input';
-import { Modal } from '@/shared/ui/modal';
+import { Modal, ModalForm } from '@/shared/ui/modal';
 import { TextInput } from '@/shared/ui/text-input';
 import { useUploadFile } from '../api/files-api';
 import { checkUploadFile } from '../lib/format';
@@ -92,11 +93,10 @@ function UploadDialog({ assistantId, initialFile, onClose }: UploadModalProps) {
         </>
       }
     >
-      <form
+      <ModalForm
         id="knowledge-upload"
-        className={styles.form}
+        className={styles.dropZone}
         onSubmit={submit}
-        noValidate
         data-dragging={dragging}
         onDragOver={(event) => {
           event.preventDefault();
@@ -118,7 +118,7 @@ function UploadDialog({ assistantId, initialFile, onClose }: UploadModalProps) {
         />
         <TextInput
           label={T.titleLabel}
-          labelExtra={<span className={styles.optional}>{T.optional}</span>}
+          labelExtra={<OptionalMark>{T.optional}</OptionalMark>}
           placeholder={T.titlePlaceholder}
           maxLength={KNOWLEDGE_TITLE_MAX_LENGTH}
           value={title}
@@ -127,7 +127,7 @@ function UploadDialog({ assistantId, initialFile, onClose }: UploadModalProps) {
         />
         <AutoTextarea
           label={T.description}
-          labelExtra={<span className={styles.optional}>{T.optional}</span>}
+          labelExtra={<OptionalMark>{T.optional}</OptionalMark>}
           placeholder={T.descriptionPlaceholder}
           maxLength={KNOWLEDGE_DESCRIPTION_MAX_LENGTH}
           rows={3}
@@ -136,7 +136,7 @@ function UploadDialog({ assistantId, initialFile, onClose }: UploadModalProps) {
           onChange={(event) => setDescription(event.target.value)}
           disabled={upload.isPending}
         />
-      </form>
+      </ModalForm>
     </Modal>
   );
 }

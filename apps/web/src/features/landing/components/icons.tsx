@@ -1,3 +1,5 @@
+import { Icon } from '@/shared/ui/icon';
+
 /** Line icons of the landing, drawn for it (24 × 24, currentColor). */
 const paths = {
   palette:
@@ -14,21 +16,11 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
+/** A landing glyph by name, on the shared Icon base. */
+export function LandingIcon({ name, size = 24 }: { name: IconName; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size}>
       <path d={paths[name]} />
-    </svg>
+    </Icon>
   );
 }

@@ -1,14 +1,14 @@
 import { ButtonLink, buttonClassName } from '@/shared/ui/button';
 import styles from '../landing.module.css';
 import { PRICING, planPath, telegramLink } from '../texts';
-import { Icon } from './icons';
+import { LandingIcon } from './icons';
 
 function Features({ items }: { items: readonly string[] }) {
   return (
     <ul className={styles.planFeatures}>
       {items.map((f) => (
         <li key={f}>
-          <Icon name="check" size={18} />
+          <LandingIcon name="check" size={18} />
           {f}
         </li>
       ))}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ButtonLink, buttonClassName } from '@/shared/ui/button';
 import styles from '../landing.module.css';
 import { ADVANTAGES, AI_FEATURES, HOW_IT_WORKS, TAGLINE, TRIAL_PATH, TURNKEY, telegramLink } from '../texts';
-import { Icon, type IconName } from './icons';
+import { type IconName, LandingIcon } from './icons';
 
 export function Tagline() {
   return (
@@ -41,7 +41,7 @@ export function HowItWorks() {
           {HOW_IT_WORKS.steps.map((step, i) => (
             <li key={step.title} className={styles.stepCard}>
               <span className={styles.stepIcon}>
-                <Icon name={STEP_ICONS[i] ?? 'check'} />
+                <LandingIcon name={STEP_ICONS[i] ?? 'check'} />
               </span>
               <span className={styles.stepNumber}>Шаг {i + 1}</span>
               <h3 className={styles.cardTitle}>{step.title}</h3>
@@ -88,7 +88,7 @@ export function AiFeatures() {
           {AI_FEATURES.items.map((item, i) => (
             <li key={item.title} className={i === 0 ? `${styles.feature} ${styles.featureMain}` : styles.feature}>
               <span className={styles.stepIcon}>
-                <Icon name={FEATURE_ICONS[i] ?? 'spark'} />
+                <LandingIcon name={FEATURE_ICONS[i] ?? 'spark'} />
               </span>
               <h3 className={styles.cardTitle}>{item.title}</h3>
               <p className={styles.cardText}>{item.text}</p>
@@ -118,7 +118,7 @@ export function Turnkey({ telegram }: { telegram: string }) {
             <ul className={styles.checks}>
               {TURNKEY.points.map((p) => (
                 <li key={p}>
-                  <Icon name="check" size={20} />
+                  <LandingIcon name="check" size={20} />
                   {p}
                 </li>
               ))}
@@ -130,7 +130,7 @@ export function Turnkey({ telegram }: { telegram: string }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            <Icon name="send" size={20} />
+            <LandingIcon name="send" size={20} />
             {TURNKEY.button}
           </a>
         </div>

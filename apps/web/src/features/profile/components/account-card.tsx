@@ -6,11 +6,10 @@ import { PATHS } from '@/shared/lib/paths';
 import { showAlert } from '@/shared/ui/alert-store';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { LogoutIcon } from '@/shared/ui/icons';
-import { Modal } from '@/shared/ui/modal';
 import { logoutOnServer, useDeleteAccount } from '../api/profile-api';
 import { PROFILE_TEXTS as T } from '../ru';
-import styles from './profile.module.css';
 
 /**
  * Leaves the cabinet first, then drops the session: signing out while a cabinet page is still
@@ -64,24 +63,17 @@ export function DeleteAccountCard() {
           {T.delete}
         </Button>
       </div>
-      <Modal
+      <ConfirmDialog
         open={open}
-        onClose={() => !remove.isPending && setOpen(false)}
         title={T.deleteTitle}
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={remove.isPending}>
-              {T.cancel}
-            </Button>
-            <Button variant="danger" onClick={confirm} loading={remove.isPending}>
-              {T.deleteConfirm}
-            </Button>
-          </>
-        }
+        confirmLabel={T.deleteConfirm}
+        cancelLabel={T.cancel}
+        loading={remove.isPending}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
       >
-        <p className={styles.modalText}>{T.deleteText}</p>
-      </Modal>
+        {T.deleteText}
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { COPY_FEEDBACK_MS, PROMPT_HELPER_TEXTS } from '@otklik/contract/site-constants';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/shared/ui/button';
+import { CheckIcon } from '@/shared/ui/icons';
 import styles from '../prompt-helper.module.css';
 
 const stripNumber = (tip: string) => tip.replace(/^\d{1,2}[.)]\s*/, '');
@@ -37,19 +38,7 @@ export function HelperResult({ prompt, insights }: { prompt: string; insights: s
           size="sm"
           className={copied ? styles.copied : undefined}
           onClick={copy}
-          icon={
-            copied ? (
-              <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  d="m5 12.5 4.5 4.5L19 7.5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                  strokeLinecap="round"
-                />
-              </svg>
-            ) : null
-          }
+          icon={copied ? <CheckIcon size={16} strokeWidth={2.5} /> : null}
         >
           {copied ? PROMPT_HELPER_TEXTS.copied : PROMPT_HELPER_TEXTS.copy}
         </Button>

@@ -1,6 +1,8 @@
 import { TRIGGER_ACTION_EFFECTS, type Trigger } from '@otklik/contract';
+import { IconButton } from '@/shared/ui/icon-button';
+import { PencilIcon, TrashIcon } from '@/shared/ui/icons';
 import { ACTION_LABELS, TRIGGERS_TEXTS as T } from '../ru';
-import { BoltIcon, PencilIcon, ReplyIcon, TrashIcon } from './icons';
+import { BoltIcon, ReplyIcon } from './icons';
 import styles from './triggers.module.css';
 
 interface TriggerCardProps {
@@ -28,25 +30,12 @@ export function TriggerCard({ trigger, onEdit, onDelete }: TriggerCardProps) {
           </p>
         </div>
         <div className={styles.cardActions}>
-          <button
-            type="button"
-            className={styles.iconButton}
-            onClick={onEdit}
-            aria-label={`${T.edit}: ${name}`}
-            title={T.edit}
-          >
-            <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className={styles.iconButton}
-            data-tone="danger"
-            onClick={onDelete}
-            aria-label={`${T.delete}: ${name}`}
-            title={T.delete}
-          >
-            <TrashIcon />
-          </button>
+          <IconButton onClick={onEdit} label={`${T.edit}: ${name}`} title={T.edit}>
+            <PencilIcon size={18} />
+          </IconButton>
+          <IconButton tone="danger" onClick={onDelete} label={`${T.delete}: ${name}`} title={T.delete}>
+            <TrashIcon size={18} />
+          </IconButton>
         </div>
       </div>
       <ul className={styles.words} aria-label={`${T.stopWordsLabel}: ${name}`}>

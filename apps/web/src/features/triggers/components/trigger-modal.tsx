@@ -7,20 +7,20 @@ import {
   type Trigger,
   TriggerInput,
 } from '@otklik/contract';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '@/shared/api/api-error';
 import { showAlert } from '@/shared/ui/alert-store';
 import { AutoTextarea } from '@/shared/ui/auto-textarea';
 import { Button } from '@/shared/ui/button';
-import { Modal } from '@/shared/ui/modal';
+import { OptionalMark } from '@/shared/ui/field';
+import { Modal, ModalError, ModalForm } from '@/shared/ui/modal';
 import { Select } from '@/shared/ui/select';
 import { TextInput } from '@/shared/ui/text-input';
 import { toInput, useSaveTriggers } from '../api/triggers-api';
 import { ACTION_HINTS, ACTION_LABELS, TRIGGERS_TEXTS } from '../ru';
 import { StopWordsInput } from './stop-words-input';
-import styles from './triggers.module.css';
 
 const T = TRIGGERS_TEXTS.modal;
 const ACTION_OPTIONS = TRIGGER_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }));
@@ -45,7 +45,6 @@ export function TriggerModal(props: TriggerModalProps) {
 /** Add or edit one trigger, validated by the server's own schema. Escape closes, Ctrl/Cmd+Enter saves. */
 function TriggerDialog({ assistantId, triggers, trigger, onClose }: TriggerModalProps) {
   const save = useSaveTriggers(assistantId);
-  const form = useRef<HTMLFormElement>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -82,22 +81,15 @@ function TriggerDialog({ assistantId, triggers, trigger, onClose }: TriggerModal
     });
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      form.current?.requestSubmit();
-    }
-  };
-
   return (
     <Modal
       open
       onClose={onClose}
       title={trigger ? T.editTitle : T.addTitle}
       size="lg"
+      footerNote={T.shortcut}
       footer={
         <>
-          <span className={styles.shortcut}>{T.shortcut}</span>
           <Button variant="secondary" onClick={onClose}>
             {T.cancel}
           </Button>
@@ -107,10 +99,10 @@ function TriggerDialog({ assistantId, triggers, trigger, onClose }: TriggerModal
         </>
       }
     >
-      <form id="trigger-form" ref={form} className={styles.form} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
+      <ModalForm id="trigger-form" onSubmit={onSubmit} submitOnModEnter>
         <TextInput
           label={T.name}
-          labelExtra={<span className={styles.optional}>{T.optional}</span>}
+          labelExtra={<OptionalMark>{T.optional}</OptionalMark>}
           placeholder={T.namePlaceholder}
           maxLength={TRIGGER_LIMITS.nameLength}
           error={errors.name?.message}
@@ -147,12 +139,8 @@ function TriggerDialog({ assistantId, triggers, trigger, onClose }: TriggerModal
             {...register('customAnswer')}
           />
         ) : null}
-        {serverError ? (
-          <p className={styles.formError} role="alert">
-            {serverError}
-          </p>
-        ) : null}
-      </form>
+        {serverError ? <ModalError>{serverError}</ModalError> : null}
+      </ModalForm>
     </Modal>
   );
 }
