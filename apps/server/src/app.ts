@@ -23,6 +23,7 @@ import { setTriggerHook, startConversationEngine } from './modules/conversations
 import { devMailRoutes } from './modules/dev-mail';
 import { integrationRoutes } from './modules/integration';
 import { knowledgeRoutes, registerKnowledgeJobs, resumeUnfinishedFiles } from './modules/knowledge';
+import { attachLiveEndpoint } from './modules/live';
 import { registerMailJobs } from './modules/mail';
 import { modelRoutes } from './modules/models';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
@@ -118,7 +119,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(authPlugin, { resolveToken: (token) => userIdForToken(ctx.db, token) });
+  const resolveToken = (token: string) => userIdForToken(ctx.db, token);
+  await app.register(authPlugin, { resolveToken });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(authRoutes);
@@ -135,6 +137,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(publicRoutes);
   await app.register(widgetScriptRoute);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
+
+  attachLiveEndpoint(app, ctx, { resolveToken });
 
   if (opts.serveWeb !== false) await registerWebApp(app);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Не найдено' }));

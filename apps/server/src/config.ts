@@ -81,6 +81,8 @@ const Env = z.object({
   LLM_DAILY_TOKENS: z.coerce.number().int().min(0).default(200_000),
   /** Comment lines keeping a visitor's event stream open through proxies (tests shorten it). */
   SSE_PING_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
+  /** STOMP heart-beat of the live channel, both ways (tests shorten it); a client silent for three is gone. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
 });
 
 export type Config = z.infer<typeof Env> & {

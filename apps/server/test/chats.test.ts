@@ -145,8 +145,15 @@ describe('chats list (GET /api/assistant/{id}/chats)', () => {
       isPaused: false,
       lastMessageAt: expect.any(String),
       messageCount: 2,
+      lastMessage: { content: expect.any(String), author: expect.stringMatching(/^(visitor|bot)$/) },
     });
-    expect(list[1]).toMatchObject({ type: 'web', name: 'Ольга', email: 'olga@example.ru', messageCount: 1 });
+    expect(list[1]).toMatchObject({
+      type: 'web',
+      name: 'Ольга',
+      email: 'olga@example.ru',
+      messageCount: 1,
+      lastMessage: { content: 'Привет', author: 'visitor' },
+    });
   });
 
   it("answers 404 for another owner's assistant, 400 for a bad id, 401 without a token", async () => {

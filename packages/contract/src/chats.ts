@@ -46,6 +46,11 @@ export const ChatVisitor = z.object({
   /** Ours, for the list: when the last message was written (ISO 8601) and how many there are. */
   lastMessageAt: z.string().nullable(),
   messageCount: z.number().int(),
+  /** Ours, for the list's preview: the conversation's last message (system notes aside), if any. */
+  lastMessage: z
+    .object({ content: z.string(), author: z.enum(['visitor', 'bot', 'operator', 'system']) })
+    .nullable()
+    .optional(),
 });
 export type ChatVisitor = z.infer<typeof ChatVisitor>;
 /** GET /api/assistant/{id}/chats: the visitors who wrote, latest conversation first. */
@@ -96,3 +101,33 @@ export const PauseQuery = z.object({
   pause: z.enum(['true', 'false'], { message: CHAT_TEXTS.badPause }).transform((v) => v === 'true'),
 });
 export const PauseParams = z.object({ visitorId: Id, assistantId: Id });
+
+/**
+ * The live channel (spec §7 "Chat monitoring"): STOMP 1.2 over SockJS at LIVE_ENDPOINT. The
+ * owner's token goes in the CONNECT frame (`Authorization: Bearer …`, or `passcode`), never in
+ * the URL. Topics:
+ * - conversation(a, v): every message of the conversation as a ChatMessage (role and content as
+ *   the spec reads them, plus id, createdAt and author);
+ * - autocomplete(a, v): `{ content }`, the reply the bot would have given, for a paused conversation;
+ * - assistant(a), ours: a LiveVisitorUpdate whenever a conversation of the assistant changes
+ *   (a message, the visitor's contacts, paused or resumed), so the list is live too.
+ */
+export const LIVE_ENDPOINT = '/ws-endpoint';
+
+export const liveTopics = {
+  conversation: (assistantId: string, visitorId: string) => `/topic/assistant/${assistantId}/${visitorId}`,
+  autocomplete: (assistantId: string, visitorId: string) => `/topic/assistant/${assistantId}/${visitorId}/autocomplete`,
+  assistant: (assistantId: string) => `/topic/assistant/${assistantId}`,
+} as const;
+
+export const LiveAutocomplete = z.object({ content: z.string() });
+export type LiveAutocomplete = z.infer<typeof LiveAutocomplete>;
+
+export const LiveVisitorUpdate = z.object({
+  /** What changed: a message was added, the visitor's contacts changed, or the conversation was paused or resumed. */
+  type: z.enum(['message', 'visitor', 'paused']),
+  visitor: ChatVisitor,
+  /** The message added (type 'message'). */
+  message: ChatMessage.optional(),
+});
+export type LiveVisitorUpdate = z.infer<typeof LiveVisitorUpdate>;

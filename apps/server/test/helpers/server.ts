@@ -12,6 +12,8 @@ export interface TestServer {
   config: Config;
   /** Base URL once `listen()` was called. */
   listen(): Promise<string>;
+  /** A second instance of the service on the same database and Redis (events cross over Redis when REDIS_URL is set). */
+  sibling(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -58,9 +60,34 @@ export async function startTestServer(
     ...options,
   });
   await app.ready();
+  return serverOf(app, config, {
+    close: async () => {
+      await dropDatabase?.();
+      if (config.REDIS_URL) await removeRedisKeys(config.REDIS_URL, redisPrefix);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    sibling: async () => {
+      // The first instance owns the database: the second one's close leaves it open.
+      const shared = { ...app.ctx.database, close: async () => {} };
+      const twin = await buildApp(config, { database: shared, serveWeb: false, redisPrefix, ...options });
+      await twin.ready();
+      return serverOf(twin, config, {
+        close: async () => {},
+        sibling: async () => Promise.reject(new Error('one twin')),
+      });
+    },
+  });
+}
+
+function serverOf(
+  app: FastifyInstance,
+  config: Config,
+  own: { close: () => Promise<void>; sibling: () => Promise<TestServer> },
+): TestServer {
   return {
     app,
     config,
+    sibling: own.sibling,
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
@@ -69,9 +96,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      await dropDatabase?.();
-      if (config.REDIS_URL) await removeRedisKeys(config.REDIS_URL, redisPrefix);
-      rmSync(dataDir, { recursive: true, force: true });
+      await own.close();
     },
   };
 }

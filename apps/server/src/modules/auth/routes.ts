@@ -9,6 +9,7 @@ import {
   TokenReply,
 } from '@otklik/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publishOwnerSessionsChanged } from '../../core/events';
 import { RATE_LIMITS } from '../../core/rate-limits';
 import * as auth from './service';
 import { revokeToken } from './tokens';
@@ -46,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, response: { 200: OkReply } }, onRequest: app.authenticate },
     async (req) => {
       await revokeToken(ctx.db, req.tokenHash);
+      await publishOwnerSessionsChanged(ctx, req.userId);
       return { ok: true as const };
     },
   );

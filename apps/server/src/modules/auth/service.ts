@@ -2,6 +2,7 @@ import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type SignupRequest } from '@o
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { AppError, badRequest, conflict, unauthorized } from '../../core/errors';
+import { publishOwnerSessionsChanged } from '../../core/events';
 import type { Executor } from '../../infra/db';
 import { users } from '../../infra/db/schema';
 import { hashPassword, LOCKED_PASSWORD_HASH, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
@@ -16,7 +17,7 @@ export const AUTH_ERRORS = {
   badLink: 'Ссылка недействительна или устарела. Запросите новую.',
 } as const;
 
-type Ctx = Pick<AppContext, 'db' | 'queue' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'queue' | 'config' | 'bus' | 'log'>;
 
 export async function signup(ctx: Ctx, input: SignupRequest): Promise<{ token: string; userId: string }> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(AUTH_ERRORS.userExists);
@@ -51,11 +52,13 @@ export async function forgotPassword(ctx: Ctx, email: string): Promise<void> {
 /** Sets a new password from a reset link; every session of the account ends. */
 export async function resetPassword(ctx: Ctx, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const used = await consumeOneTimeToken(tx, token, 'reset');
     if (!used) throw badRequest(AUTH_ERRORS.badLink);
     await replacePassword(tx, used.userId, passwordHash);
+    return used.userId;
   });
+  await publishOwnerSessionsChanged(ctx, userId);
 }
 
 /**

@@ -11,7 +11,7 @@ type Ctx = AppContext;
  * Spec §7 "Chat monitoring": a thin reader and command layer over the conversations module;
  * every call owner-scoped (another owner's ids answer 404), the shapes are the spec's.
  */
-export const presentVisitor = (v: VisitorRow): ChatVisitor => ({
+export const presentVisitor = (v: VisitorRow, lastMessage?: ChatVisitor['lastMessage']): ChatVisitor => ({
   id: v.id,
   type: v.channel,
   name: v.name,
@@ -23,6 +23,7 @@ export const presentVisitor = (v: VisitorRow): ChatVisitor => ({
   isPaused: v.isPaused,
   lastMessageAt: v.lastMessageAt?.toISOString() ?? null,
   messageCount: v.messageCount,
+  lastMessage: lastMessage ?? null,
 });
 
 /** Spec roles: the visitor is 'user', everyone else 'assistant'; `author` says who exactly. */
@@ -46,7 +47,12 @@ async function requireConversation(ctx: Ctx, userId: string, assistantId: string
 
 export async function listChats(ctx: Ctx, userId: string, assistantId: string): Promise<ChatVisitor[]> {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
-  return (await conversations.chatVisitors(ctx.db, assistantId)).map(presentVisitor);
+  const list = await conversations.chatVisitors(ctx.db, assistantId);
+  const last = await conversations.lastMessages(
+    ctx,
+    list.map((v) => v.id),
+  );
+  return list.map((v) => presentVisitor(v, last.get(v.id)));
 }
 
 export async function chatHistory(

@@ -69,8 +69,17 @@ export async function setPaused(
  * The operator writes into the conversation (spec §6: shown to the visitor as 'assistant'). The
  * visitor's event stream and the owner's live channel get it at once.
  */
-export function appendOperatorMessage(ctx: Ctx, assistantId: string, visitorId: string, content: string) {
-  return appendMessage(ctx, { assistantId, visitorId, role: 'operator', content, source: 'operator' });
+export async function appendOperatorMessage(
+  ctx: Ctx & Pick<AppContext, 'db'>,
+  assistantId: string,
+  visitorId: string,
+  content: string,
+): Promise<StoredMessage> {
+  const stored = await appendMessage(ctx, { assistantId, visitorId, role: 'operator', content, source: 'operator' });
+  // A person took over: the bot stops answering this conversation (it never talks over the
+  // operator) until the owner resumes it with the toggle.
+  if (!stored.isPaused) await setPaused(ctx, assistantId, visitorId, true);
+  return stored;
 }
 
 /**

@@ -35,6 +35,7 @@ export {
   chatVisitors,
   findVisitor,
   HISTORY_LIMIT,
+  lastMessages,
   listMessages,
   type MessageRow,
   type StoredMessage,

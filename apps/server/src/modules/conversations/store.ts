@@ -193,3 +193,18 @@ export async function lastHandoffAt(db: Executor, visitorId: string): Promise<Da
     .limit(1);
   return row?.at;
 }
+
+/** The last message (system notes aside) of each of these visitors: the chats list's preview. */
+export async function lastMessages(
+  ctx: Pick<AppContext, 'database'>,
+  visitorIds: string[],
+): Promise<Map<string, { content: string; author: MessageRole }>> {
+  if (visitorIds.length === 0) return new Map();
+  const rows = await ctx.database.query<{ visitor_id: string; content: string; role: MessageRole }>(
+    `select distinct on (visitor_id) visitor_id, content, role from messages
+     where visitor_id = any($1::uuid[]) and role <> 'system'
+     order by visitor_id, created_at desc, id desc`,
+    [visitorIds],
+  );
+  return new Map(rows.map((r) => [r.visitor_id, { content: r.content.slice(0, 200), author: r.role }]));
+}

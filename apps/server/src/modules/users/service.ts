@@ -2,12 +2,13 @@ import type { ChangePasswordRequest, UpdateProfileRequest, UserProfile } from '@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { badRequest, conflict, unauthorized } from '../../core/errors';
+import { publishOwnerSessionsChanged } from '../../core/events';
 import { isUniqueViolation } from '../../infra/db/errors';
 import { users } from '../../infra/db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AUTH_ERRORS, findUserById, issueAuthToken, replacePassword } from '../auth';
 
-type Ctx = Pick<AppContext, 'db' | 'storage'>;
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'bus' | 'log'>;
 
 const present = (u: typeof users.$inferSelect): UserProfile => ({
   id: u.id,
@@ -72,14 +73,17 @@ export async function changePassword(ctx: Ctx, userId: string, input: ChangePass
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest('Неверный текущий пароль');
   if (input.oldPassword === input.newPassword) throw badRequest('Новый пароль совпадает с текущим');
   const passwordHash = await hashPassword(input.newPassword);
-  return ctx.db.transaction(async (tx) => {
+  const token = await ctx.db.transaction(async (tx) => {
     await replacePassword(tx, userId, passwordHash);
     return issueAuthToken(tx, userId);
   });
+  await publishOwnerSessionsChanged(ctx, userId);
+  return token;
 }
 
 /** Deletes the account with everything it owns (rows cascade from users; files live under the owner's prefix). */
 export async function deleteUser(ctx: Ctx, userId: string): Promise<void> {
   await ctx.db.delete(users).where(eq(users.id, userId));
+  await publishOwnerSessionsChanged(ctx, userId);
   await ctx.storage.removePrefix(`owners/${userId}`);
 }

@@ -1,0 +1,74 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { LIVE_ENDPOINT } from '@otklik/contract';
+import type { FastifyInstance } from 'fastify';
+import sockjs from 'sockjs';
+import type { AppContext } from '../../core/context';
+import { LiveHub } from './hub';
+
+export interface LiveOptions {
+  resolveToken: (token: string) => Promise<{ userId: string; tokenHash: string } | undefined>;
+}
+
+/**
+ * `/ws-endpoint` (spec §7, ARCHITECTURE §5): STOMP over SockJS on the app's own HTTP server,
+ * every SockJS transport on (websocket, xhr-streaming, xhr-polling, eventsource…). A handshake
+ * from a browser page of another origin is refused (403); clients without an Origin (servers,
+ * tests) are let through: the owner's token in the CONNECT frame is what opens a session.
+ */
+export function attachLiveEndpoint(app: FastifyInstance, ctx: AppContext, opts: LiveOptions): LiveHub {
+  const hub = new LiveHub(ctx, { resolveToken: opts.resolveToken, heartbeatMs: ctx.config.LIVE_HEARTBEAT_MS });
+  hub.start();
+  const server = sockjs.createServer({
+    prefix: LIVE_ENDPOINT,
+    log: (severity, line) => {
+      if (severity === 'error') ctx.log.error({ line }, 'sockjs');
+    },
+    // The iframe transports load the SockJS client from this address; ours, not a CDN's.
+    sockjs_url: `${ctx.config.publicUrl}/api/live/sockjs.min.js`,
+    disconnect_delay: 5000,
+  });
+  server.on('connection', (conn) => {
+    if (!conn) return; // sockjs emits a null connection for a closed iframe handshake.
+    const session = hub.open({
+      write: (text) => conn.write(text),
+      // @types/sockjs types the code as a string; SockJS sends it as given, and clients expect the number.
+      close: () => conn.close(1000 as unknown as string, 'STOMP session closed'),
+    });
+    conn.on('data', (text: string) => session.receive(text));
+    conn.on('close', () => session.close());
+  });
+  const http = app.server as Server;
+  server.installHandlers(http);
+  guardOrigin(http, allowedOrigins(ctx));
+  app.addHook('preClose', async () => hub.close());
+  return hub;
+}
+
+function allowedOrigins(ctx: AppContext): (origin: string) => boolean {
+  const own = new URL(ctx.config.publicUrl).origin;
+  const dev = ctx.config.NODE_ENV === 'development';
+  // `npm run dev` serves the cabinet from Vite on another localhost port, proxying the socket.
+  return (origin) => origin === own || (dev && /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?$/.test(origin));
+}
+
+/** Refuses a handshake of /ws-endpoint from a page of another origin, before SockJS sees it. */
+function guardOrigin(http: Server, allowed: (origin: string) => boolean): void {
+  const refused = (req: IncomingMessage) => {
+    if (!req.url?.startsWith(LIVE_ENDPOINT)) return false;
+    const origin = req.headers.origin;
+    return typeof origin === 'string' && origin !== 'null' && !allowed(origin);
+  };
+  for (const event of ['request', 'upgrade'] as const) {
+    const listeners = http.listeners(event).slice() as ((...args: unknown[]) => void)[];
+    http.removeAllListeners(event);
+    http.on(event, (req: IncomingMessage, resOrSocket: ServerResponse | Duplex, head?: Buffer) => {
+      if (refused(req)) {
+        if (event === 'upgrade') (resOrSocket as Duplex).end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+        else (resOrSocket as ServerResponse).writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden origin');
+        return;
+      }
+      for (const listener of listeners) listener.call(http, req, resOrSocket, head);
+    });
+  }
+}
