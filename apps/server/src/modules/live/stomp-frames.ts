@@ -50,10 +50,10 @@ function unescapeHeader(value: string): string {
 }
 
 export function serializeFrame(frame: StompFrame, version: StompVersion = '1.2'): string {
-  const escape = escapes(version, frame.command);
+  const escaped = escapes(version, frame.command);
   let out = `${frame.command}\n`;
   for (const [name, value] of Object.entries(frame.headers))
-    out += escape ? `${escapeHeader(name)}:${escapeHeader(value)}\n` : `${name}:${value}\n`;
+    out += escaped ? `${escapeHeader(name)}:${escapeHeader(value)}\n` : `${name}:${value}\n`;
   if (frame.body && !('content-length' in frame.headers))
     out += `content-length:${Buffer.byteLength(frame.body, 'utf8')}\n`;
   return `${out}\n${frame.body}\0`;
@@ -97,13 +97,13 @@ export class FrameReader {
     const lines = this.buffer.slice(0, headEnd).split(/\r?\n/);
     const command = lines.shift() ?? '';
     if (!CLIENT_COMMANDS.has(command)) throw new FrameError(`Неизвестная команда STOMP: ${command.slice(0, 40)}`);
-    const escape = escapes(this.version(), command);
+    const escaped = escapes(this.version(), command);
     const headers: Record<string, string> = {};
     for (const line of lines) {
       const colon = line.indexOf(':');
       if (colon <= 0) throw new FrameError('Некорректный заголовок кадра');
-      const name = escape ? unescapeHeader(line.slice(0, colon)) : line.slice(0, colon);
-      const value = escape ? unescapeHeader(line.slice(colon + 1)) : line.slice(colon + 1);
+      const name = escaped ? unescapeHeader(line.slice(0, colon)) : line.slice(0, colon);
+      const value = escaped ? unescapeHeader(line.slice(colon + 1)) : line.slice(colon + 1);
       // Repeated headers: the first one counts (spec "Repeated Header Entries").
       if (!(name in headers)) headers[name] = value;
     }
