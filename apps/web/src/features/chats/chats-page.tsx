@@ -1,6 +1,8 @@
-import { PlaceholderPage } from '@/shared/ui/placeholder-page';
+import { useParams } from 'react-router';
+import { ChatsScreen } from './chats-screen';
 
-/** Placeholder until its own issue builds this screen. */
+/** /dashboard/assistants/{id}/chats (spec §2.13). */
 export default function ChatsPage() {
-  return <PlaceholderPage title="Все чаты" />;
+  const { id = '' } = useParams();
+  return <ChatsScreen key={id} assistantId={id} />;
 }
