@@ -340,6 +340,20 @@ describe('the broker refuses what Spring’s simple broker refuses: ERROR with a
   });
 });
 
+describe('the iframe transports', () => {
+  it('load the SockJS client from our own origin, never a CDN', async () => {
+    const page = await fetch(`${base}${LIVE_ENDPOINT}/iframe.html`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('http://localhost:3000/api/live/sockjs.min.js');
+    expect(html).not.toContain('cdn.jsdelivr');
+    const script = await fetch(`${base}/api/live/sockjs.min.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect((await script.text()).length).toBeGreaterThan(10_000);
+  });
+});
+
 describe.runIf(onPostgres)('across instances (PostgreSQL + Redis)', () => {
   it('a subscriber on instance A receives what a visitor sent through instance B', async () => {
     const twin = await server.sibling();

@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import { LIVE_ENDPOINT } from '@otklik/contract';
 import type { FastifyInstance } from 'fastify';
@@ -41,11 +43,32 @@ export function attachLiveEndpoint(app: FastifyInstance, ctx: AppContext, opts: 
     conn.on('data', (text: string) => session.receive(text));
     conn.on('close', () => session.close());
   });
+  serveSockjsClient(app);
   const http = app.server as Server;
   server.installHandlers(http);
   guardOrigin(http, allowedOrigins(ctx));
   app.addHook('preClose', async () => hub.close());
   return hub;
+}
+
+/**
+ * The SockJS client that the iframe transports load inside their iframe (sockjs_url above). Only
+ * browsers without cross-domain XHR ask for it; served from our own origin, never from a CDN.
+ */
+function serveSockjsClient(app: FastifyInstance): void {
+  let file: string | undefined;
+  try {
+    file = createRequire(import.meta.url).resolve('sockjs-client/dist/sockjs.min.js');
+  } catch {
+    file = undefined;
+  }
+  app.get('/api/live/sockjs.min.js', { schema: { hide: true } }, async (_req, reply) => {
+    if (!file) return reply.code(404).send({ message: 'Не найдено' });
+    return reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(createReadStream(file));
+  });
 }
 
 function allowedOrigins(ctx: AppContext): (origin: string) => boolean {
