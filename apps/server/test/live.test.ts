@@ -318,6 +318,30 @@ describe('the broker refuses what Spring’s simple broker refuses: ERROR with a
     await live.client.deactivate();
   });
 
+  it('closes them on a password change and on account deletion too', async () => {
+    for (const end of ['password', 'delete'] as const) {
+      const session = await createOwner(server.app, { email: `${end}-${Date.now()}@example.ru` });
+      const mine = await createAssistant(server.app, session.userId, 'Свой');
+      const live = stomp(base, session.token, 'websocket');
+      await live.ready;
+      await follow(live.client, liveTopics.assistant(mine)).subscribed;
+      const res =
+        end === 'password'
+          ? await server.app.inject({
+              method: 'POST',
+              url: '/api/user/change-password',
+              headers: bearer(session.token),
+              payload: { oldPassword: session.password, newPassword: 'новый-пароль-456' },
+            })
+          : await server.app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(session.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      const deadline = Date.now() + 5000;
+      while (!live.errors.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(live.errors[0]?.headers.message).toBe('Сеанс завершён: войдите снова');
+      await live.client.deactivate();
+    }
+  });
+
   it('refuses a handshake from a page of another origin', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${base}${LIVE_ENDPOINT}/info`, { headers: { origin: 'https://evil.example' } }, (res) => {
