@@ -45,5 +45,5 @@ const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
 console.log(JSON.stringify({ port: address.port, token, assistantId: a.id }));
 process.on('SIGTERM', () => {
-  app.close().finally(() => process.exit(0));
+  void app.close().finally(() => process.exit(0));
 });
