@@ -242,6 +242,45 @@ describe('chat monitoring: live (spec §4, §7)', () => {
     expect(within(items()[1] as HTMLElement).queryByText(/Новых сообщений/)).not.toBeInTheDocument();
   });
 
+  it('notifies of a new visitor message only once the owner turns alerts on (remembered), on the desktop while hidden', async () => {
+    const shown: { title: string; body?: string }[] = [];
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      constructor(title: string, opts?: { body?: string }) {
+        shown.push({ title, body: opts?.body });
+      }
+    }
+    const saved = Object.getOwnPropertyDescriptor(window, 'Notification');
+    Object.defineProperty(window, 'Notification', { configurable: true, value: FakeNotification });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    try {
+      const { live, user } = renderChats(peer);
+      await waitFor(() => expect(live.topics()).toContain(liveTopics.assistant(A)));
+      const push = (content: string) =>
+        live.emit(liveTopics.assistant(A), {
+          type: 'message',
+          visitor: { ...QUIET, lastMessageAt: new Date().toISOString(), messageCount: 3 },
+          message: message({ content }),
+        });
+      push('Без оповещений');
+      await waitFor(() => expect(items()[0]).toHaveTextContent('Без оповещений'));
+      expect(shown).toEqual([]);
+      const toggle = screen.getByRole('button', { name: 'Включить оповещения' });
+      await user.click(toggle);
+      expect(screen.getByRole('button', { name: 'Оповещения включены' })).toHaveAttribute('aria-pressed', 'true');
+      expect(localStorage.getItem('chatAlerts')).toBe('true');
+      push('Есть кто живой?');
+      await waitFor(() =>
+        expect(shown).toEqual([{ title: `Новое сообщение — Visitor ${QUIET.id}`, body: 'Есть кто живой?' }]),
+      );
+    } finally {
+      Reflect.deleteProperty(document, 'hidden');
+      if (saved) Object.defineProperty(window, 'Notification', saved);
+      else Reflect.deleteProperty(window, 'Notification');
+    }
+  });
+
   it('closes the live connection when the screen goes away', async () => {
     const { live, router } = renderChats(peer);
     await waitFor(() => expect(live.state.opened).toBe(1));

@@ -9,13 +9,14 @@ import { ArrowLeftIcon } from '@/shared/ui/icons';
 import { chatsQuery, historyQuery, useChats } from './api/chats-api';
 import styles from './components/chats.module.css';
 import { Conversation } from './components/conversation';
-import { ChatsIcon } from './components/icons';
+import { BellIcon, ChatsIcon } from './components/icons';
 import { VisitorList } from './components/visitor-list';
+import { useChatAlerts } from './hooks/use-alerts';
 import { useLiveConnection, useLiveTopic } from './hooks/use-live';
 import { useSelection } from './hooks/use-selection';
 import { type OpenLiveConnection, openStompConnection } from './lib/live-connection';
 import { liveVisitorUpdate } from './lib/messages';
-import { upsertVisitor } from './lib/visitors';
+import { upsertVisitor, visitorName } from './lib/visitors';
 import { CHATS_TEXTS } from './ru';
 
 interface ChatsScreenProps {
@@ -39,6 +40,7 @@ export function ChatsScreen({ assistantId, openLive = openStompConnection }: Cha
   const [mobileView, setMobileView] = useState<'list' | 'chat'>('list');
   const live = useLiveConnection(openLive, chats.data !== undefined);
   const titleId = useId();
+  const alerts = useChatAlerts();
 
   // Ours: the list follows every conversation of the assistant live.
   useLiveTopic(live, liveTopics.assistant(assistantId), (body) => {
@@ -46,6 +48,8 @@ export function ChatsScreen({ assistantId, openLive = openStompConnection }: Cha
     if (!update) return;
     const { visitor, message } = update;
     client.setQueryData(chatsQuery(assistantId).queryKey, (list) => list && upsertVisitor(list, visitor, message));
+    if (message?.role === 'user' && (visitor.id !== selectedId || document.hidden))
+      alerts.alert(CHATS_TEXTS.alerts.title(visitorName(visitor)), message.content, visitor.id);
     if (visitor.id === selectedId) return;
     // Another conversation moved: its cached history is out of date, and a visitor's message is unread.
     void client.invalidateQueries({ queryKey: historyQuery(assistantId, visitor.id).queryKey, refetchType: 'none' });
@@ -70,6 +74,16 @@ export function ChatsScreen({ assistantId, openLive = openStompConnection }: Cha
             <h1 id={titleId} className={styles.title}>
               {CHATS_TEXTS.title}
             </h1>
+            <button
+              type="button"
+              className={styles.alertsToggle}
+              aria-pressed={alerts.enabled}
+              title={CHATS_TEXTS.alerts.hint}
+              onClick={alerts.toggle}
+            >
+              <BellIcon size={16} />
+              {alerts.enabled ? CHATS_TEXTS.alerts.on : CHATS_TEXTS.alerts.off}
+            </button>
           </div>
           <VisitorList query={chats} selectedId={selectedId} unread={unread} onSelect={choose} />
         </aside>

@@ -62,6 +62,8 @@ export const STORAGE_KEYS = {
   redirectPath: 'redirectPath',
   /** The chosen tab of the knowledge step (spec §2.10: the choice is remembered). */
   knowledgeTab: 'knowledgeTab',
+  /** Ours: the owner turned on sound and desktop notifications for new visitor messages. */
+  chatAlerts: 'chatAlerts',
 } as const;
 
 const rawToken = stringStore(local, STORAGE_KEYS.token);
@@ -85,3 +87,4 @@ export const sidebarCollapsedStore = booleanStore(local, STORAGE_KEYS.sidebarCol
 /** Session storage: the path to return to after a login (spec §2.1). */
 export const redirectPathStore = stringStore(session, STORAGE_KEYS.redirectPath);
 export const knowledgeTabStore = stringStore(local, STORAGE_KEYS.knowledgeTab);
+export const chatAlertsStore = booleanStore(local, STORAGE_KEYS.chatAlerts);

@@ -34,3 +34,10 @@ export const ChatsIcon = (p: IconProps) => (
     <path d="M8.5 8.5h7M8.5 11.5h4" />
   </Icon>
 );
+
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" />
+    <path d="M10 19a2 2 0 0 0 4 0" />
+  </Icon>
+);
