@@ -12,7 +12,7 @@ import { newVisitor, send } from './visitor-helpers';
  * The live channel with the clients the spec's web app uses (@stomp/stompjs over sockjs-client),
  * over each SockJS transport in turn, against the real server on a real port.
  */
-const TRANSPORTS = ['websocket', 'xhr-streaming', 'xhr-polling'] as const;
+const TRANSPORTS = ['websocket', 'xhr-streaming', 'xhr-polling', 'eventsource'] as const;
 type Transport = (typeof TRANSPORTS)[number];
 
 let server: TestServer;
