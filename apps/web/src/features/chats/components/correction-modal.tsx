@@ -7,6 +7,7 @@ import { showAlert } from '@/shared/ui/alert-store';
 import { AutoTextarea } from '@/shared/ui/auto-textarea';
 import { Button } from '@/shared/ui/button';
 import { Modal, ModalError, ModalForm } from '@/shared/ui/modal';
+import { QuotedText } from '@/shared/ui/quoted-text';
 import { correctAnswersKey, saveCorrection } from '../api/chats-api';
 import { CHATS_TEXTS } from '../ru';
 import styles from './conversation.module.css';
@@ -90,10 +91,7 @@ export function CorrectionModal({ assistantId, correction, onClose }: Correction
     >
       <ModalForm id="chat-correction" onSubmit={handleSubmit((values) => save.mutate(values))} submitOnModEnter>
         <AutoTextarea label={T.question} rows={1} maxRows={5} {...register('question')} />
-        <div className={styles.original}>
-          <p className={styles.originalLabel}>{T.original}</p>
-          <p className={styles.originalText}>{originalAnswer}</p>
-        </div>
+        <QuotedText label={T.original} text={originalAnswer} />
         <AutoTextarea
           label={T.corrected}
           placeholder={T.correctedPlaceholder}

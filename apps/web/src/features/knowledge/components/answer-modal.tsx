@@ -8,6 +8,7 @@ import { showAlert } from '@/shared/ui/alert-store';
 import { AutoTextarea } from '@/shared/ui/auto-textarea';
 import { Button } from '@/shared/ui/button';
 import { Modal, ModalError, ModalForm } from '@/shared/ui/modal';
+import { QuotedText } from '@/shared/ui/quoted-text';
 import { Spinner } from '@/shared/ui/spinner';
 import { fetchSynonyms, useSaveAnswer } from '../api/answers-api';
 import { KNOWLEDGE_TEXTS } from '../ru';
@@ -138,12 +139,7 @@ function AnswerDialog({ assistantId, answer, onClose }: AnswerModalProps) {
           aria-invalid={errors.question ? true : undefined}
           {...question}
         />
-        {answer?.originalAnswer ? (
-          <div className={styles.original}>
-            <p className={styles.originalLabel}>{T.original}</p>
-            <p className={styles.originalText}>{answer.originalAnswer}</p>
-          </div>
-        ) : null}
+        {answer?.originalAnswer ? <QuotedText label={T.original} text={answer.originalAnswer} /> : null}
         <AutoTextarea
           label={T.answer}
           placeholder={T.answerPlaceholder}
