@@ -1,21 +1,16 @@
 import type { AppContext } from '../../core/context';
-import type { MessageAttachment, MessageRole } from '../../infra/db/schema';
 import { type ConversationEvent, type MessagePayload, publishConversationEvent } from './events';
-import { insertMessage, type StoredMessage, updateVisitorRow, type VisitorChange, type VisitorRow } from './store';
+import {
+  insertMessage,
+  type NewMessage,
+  type StoredMessage,
+  updateVisitorRow,
+  type VisitorChange,
+  type VisitorRow,
+} from './store';
 import { ENGINE_TEXTS } from './texts';
 
 type Ctx = Pick<AppContext, 'database' | 'bus' | 'log'>;
-
-export interface NewConversationMessage {
-  assistantId: string;
-  visitorId: string;
-  role: MessageRole;
-  content: string;
-  attachments?: MessageAttachment[];
-  /** Bot answers: where the answer came from; system notes: what they note. */
-  source?: string | null;
-  tokens?: number;
-}
 
 /** The message as it travels on the bus (without the conversation flag). */
 export const toPayload = ({ isPaused: _paused, ...m }: StoredMessage): MessagePayload => m;
@@ -28,7 +23,7 @@ export const toPayload = ({ isPaused: _paused, ...m }: StoredMessage): MessagePa
  */
 export async function appendMessage(
   ctx: Ctx,
-  m: NewConversationMessage,
+  m: NewMessage,
   event: (message: MessagePayload) => ConversationEvent = (message) => ({
     type: 'message',
     assistantId: m.assistantId,

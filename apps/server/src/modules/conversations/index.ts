@@ -17,13 +17,9 @@ export {
   requestPhone,
   saveVisitorPhone,
   setPaused,
-  toPayload,
-  updateVisitor,
 } from './conversation';
 export {
-  assistantTopic,
   type ConversationEvent,
-  conversationTopic,
   type MessagePayload,
   subscribeAssistant,
   subscribeConversation,
@@ -31,7 +27,6 @@ export {
 
 export { handleIncomingMessage, type IncomingMessage, type PipelineResult, startConversationEngine } from './pipeline';
 export {
-  CHATS_LIST_LIMIT,
   chatVisitors,
   findVisitor,
   HISTORY_LIMIT,
