@@ -94,7 +94,7 @@ function checkModel(ctx: Ctx, model: string, current?: string): void {
 
 /** Spec §5: the creation form takes pdf, doc, docx, txt and xlsx, recognised by content. */
 function checkCreationFile(file: UploadedFile): void {
-  if (file.bytes.length === 0) throw badRequest('Файл пустой.');
+  if (file.bytes.length === 0) throw fail('fileEmpty');
   if (file.bytes.length > KNOWLEDGE_FILE_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE);
   let type: string;
   try {

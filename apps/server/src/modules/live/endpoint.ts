@@ -6,6 +6,7 @@ import { LIVE_ENDPOINT } from '@otklik/contract';
 import type { FastifyInstance } from 'fastify';
 import sockjs from 'sockjs';
 import type { AppContext } from '../../core/context';
+import { fail } from '../../core/errors';
 import { LiveHub } from './hub';
 
 export interface LiveOptions {
@@ -63,7 +64,7 @@ function serveSockjsClient(app: FastifyInstance): void {
     file = undefined;
   }
   app.get('/api/live/sockjs.min.js', { schema: { hide: true } }, async (_req, reply) => {
-    if (!file) return reply.code(404).send({ message: 'Не найдено' });
+    if (!file) throw fail('notFound');
     return reply
       .header('content-type', 'application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
@@ -78,6 +79,8 @@ function allowedOrigins(ctx: AppContext): (origin: string) => boolean {
   return (origin) => origin === own || (dev && /^http:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?$/.test(origin));
 }
 
+const FOREIGN_ORIGIN = 'Подключение к живому каналу со страниц другого сайта запрещено';
+
 /** Refuses a handshake of /ws-endpoint from a page of another origin, before SockJS sees it. */
 function guardOrigin(http: Server, allowed: (origin: string) => boolean): void {
   const refused = (req: IncomingMessage) => {
@@ -91,7 +94,10 @@ function guardOrigin(http: Server, allowed: (origin: string) => boolean): void {
     http.on(event, (req: IncomingMessage, resOrSocket: ServerResponse | Duplex, head?: Buffer) => {
       if (refused(req)) {
         if (event === 'upgrade') (resOrSocket as Duplex).end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-        else (resOrSocket as ServerResponse).writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden origin');
+        else
+          (resOrSocket as ServerResponse)
+            .writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
+            .end(JSON.stringify({ message: FOREIGN_ORIGIN }));
         return;
       }
       for (const listener of listeners) listener.call(http, req, resOrSocket, head);

@@ -5,7 +5,7 @@ import { onOwnerSessionsChanged } from '../../core/events';
 import { assistants } from '../../infra/db/schema';
 import { presentMessage, presentVisitor } from '../chats';
 import { type ConversationEvent, findVisitor, subscribeAssistant } from '../conversations';
-import { type SessionRules, type SessionTransport, StompSession } from './session';
+import { LIVE_ERRORS, type SessionRules, type SessionTransport, StompSession } from './session';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** The destinations of spec §7 and ours: an assistant's list, a conversation, its suggestions. */
@@ -73,7 +73,7 @@ export class LiveHub {
 
   /** Closes every session (the server stops): clients reconnect to another instance or later. */
   async close(): Promise<void> {
-    for (const s of [...this.sessions]) s.fail('Сервер перезапускается, подключитесь снова');
+    for (const s of [...this.sessions]) s.fail(LIVE_ERRORS.restarting);
     const stops = [...this.feeds.values()].map((f) => f.stop);
     this.feeds.clear();
     for (const stop of [...stops, ...(this.stopRevocations ? [this.stopRevocations] : [])])
@@ -160,7 +160,7 @@ export class LiveHub {
       if (session.userId !== userId) continue;
       const token = this.tokens.get(session);
       const owner = token ? await this.auth.resolveToken(token) : undefined;
-      if (!owner || owner.userId !== userId) session.fail('Сеанс завершён: войдите снова');
+      if (!owner || owner.userId !== userId) session.fail(LIVE_ERRORS.revoked);
     }
   }
 }

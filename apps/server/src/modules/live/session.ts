@@ -1,4 +1,5 @@
 import {
+  FRAME_TOO_LARGE,
   FrameError,
   FrameReader,
   heartBeats,
@@ -19,7 +20,7 @@ export interface SessionRules {
   /** Our heart-beat period both ways (CONNECTED `heart-beat:10000,10000` by default, as Spring's simple broker). */
   heartbeatMs: number;
   /** The owner of a token (Authorization: Bearer … or passcode), or undefined. */
-  authenticate(token: string): Promise<{ userId: string; tokenHash: string } | undefined>;
+  authenticate(token: string): Promise<{ userId: string } | undefined>;
   /** An error text when this owner may not subscribe to the destination, else undefined. */
   authorize(userId: string, destination: string): Promise<string | undefined>;
   subscribed(session: StompSession, destination: string): void;
@@ -38,6 +39,10 @@ export const LIVE_ERRORS = {
   send: 'Отправка сообщений через этот канал не поддерживается',
   subscriptionId: 'В кадре SUBSCRIBE нужен заголовок id',
   alreadyConnected: 'Сеанс уже открыт',
+  heartbeat: 'Нет heart-beat от клиента',
+  internal: 'Внутренняя ошибка сервера',
+  restarting: 'Сервер перезапускается, подключитесь снова',
+  malformed: 'Некорректный кадр',
 } as const;
 
 let sessionSeq = 0;
@@ -50,7 +55,6 @@ let sessionSeq = 0;
 export class StompSession {
   readonly id = `s${++sessionSeq}`;
   userId: string | undefined;
-  tokenHash: string | undefined;
   version: StompVersion = '1.2';
   /** subscription id → destination */
   readonly subscriptions = new Map<string, string>();
@@ -78,14 +82,14 @@ export class StompSession {
     if (this.closed) return;
     this.lastHeard = Date.now();
     if (Buffer.byteLength(text, 'utf8') > MAX_FRAME_BYTES + 16) {
-      this.fail(`Кадр больше ${MAX_FRAME_BYTES / 1024} КБ`);
+      this.fail(FRAME_TOO_LARGE);
       return;
     }
     let frames: StompFrame[];
     try {
       frames = this.reader.push(text).frames;
     } catch (err) {
-      this.fail(err instanceof FrameError ? err.message : 'Некорректный кадр');
+      this.fail(err instanceof FrameError ? err.message : LIVE_ERRORS.malformed);
       return;
     }
     for (const frame of frames) this.queue = this.queue.then(() => this.handle(frame));
@@ -150,7 +154,7 @@ export class StompSession {
     try {
       await this.dispatch(frame);
     } catch {
-      this.fail('Внутренняя ошибка сервера');
+      this.fail(LIVE_ERRORS.internal);
     }
   }
 
@@ -208,7 +212,6 @@ export class StompSession {
     if (this.closed) return;
     if (!owner) return this.fail(LIVE_ERRORS.unauthorized);
     this.userId = owner.userId;
-    this.tokenHash = owner.tokenHash;
     const server = { send: this.rules.heartbeatMs, expect: this.rules.heartbeatMs };
     const beats = heartBeats(frame.headers['heart-beat'], server);
     this.send({
@@ -225,7 +228,7 @@ export class StompSession {
     if (beats.expect > 0) {
       this.checkTimer = setInterval(
         () => {
-          if (Date.now() - this.lastHeard > MISSED_BEATS * beats.expect) this.fail('Нет heart-beat от клиента');
+          if (Date.now() - this.lastHeard > MISSED_BEATS * beats.expect) this.fail(LIVE_ERRORS.heartbeat);
         },
         Math.max(50, Math.floor(beats.expect / 2)),
       );

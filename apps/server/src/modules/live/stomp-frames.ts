@@ -19,6 +19,9 @@ export interface StompFrame {
 
 export class FrameError extends Error {}
 
+/** The ERROR text of a frame over MAX_FRAME_BYTES. */
+export const FRAME_TOO_LARGE = `Кадр больше ${MAX_FRAME_BYTES / 1024} КБ`;
+
 const CLIENT_COMMANDS = new Set([
   'CONNECT',
   'STOMP',
@@ -85,8 +88,7 @@ export class FrameReader {
       if (!frame) break;
       frames.push(frame);
     }
-    if (Buffer.byteLength(this.buffer, 'utf8') > MAX_FRAME_BYTES)
-      throw new FrameError(`Кадр больше ${MAX_FRAME_BYTES / 1024} КБ`);
+    if (Buffer.byteLength(this.buffer, 'utf8') > MAX_FRAME_BYTES) throw new FrameError(FRAME_TOO_LARGE);
     return { frames, beats };
   }
 
@@ -113,7 +115,7 @@ export class FrameReader {
     if (lengthHeader !== undefined) {
       if (!/^\d+$/.test(lengthHeader)) throw new FrameError('Некорректный content-length');
       const length = Number(lengthHeader);
-      if (length > MAX_FRAME_BYTES) throw new FrameError(`Кадр больше ${MAX_FRAME_BYTES / 1024} КБ`);
+      if (length > MAX_FRAME_BYTES) throw new FrameError(FRAME_TOO_LARGE);
       // content-length counts bytes; the text is a JS string, so count through a buffer.
       const rest = Buffer.from(this.buffer.slice(bodyStart), 'utf8');
       if (rest.length < length + 1) return undefined;
