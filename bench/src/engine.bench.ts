@@ -26,6 +26,7 @@ import {
   GYM_QUESTIONS,
   scoreFixture,
 } from '../../apps/server/test/fixtures/engine/fixture';
+import { percentile, round } from './lib/stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-engine-bench-'));
@@ -97,12 +98,6 @@ async function ask(assistantId: string, content: string): Promise<{ ms: number; 
   const text = message ? (JSON.parse(message) as { message: { content: string } }).message.content : '';
   return { ms, text };
 }
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 // --- fixture score ---------------------------------------------------------------------------
 const fixtureAssistant = await newAssistant();

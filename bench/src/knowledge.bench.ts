@@ -16,6 +16,7 @@ import { detectFileType } from '../../apps/server/src/modules/knowledge/detect';
 import { parseDocument } from '../../apps/server/src/modules/knowledge/parsers';
 import { indexChunks } from '../../apps/server/src/modules/retrieval/index-store';
 import { searchKnowledge } from '../../apps/server/src/modules/retrieval/search';
+import { percentile, round } from './lib/stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataFile = path.resolve(root, '../shared/data/xquad-ru-dev.json');
@@ -50,12 +51,6 @@ async function newFile(assistantId: string, name: string, size = 0): Promise<str
   if (!f) throw new Error('no file');
   return f.id;
 }
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 // --- quality -------------------------------------------------------------------------------
 const squad = JSON.parse(readFileSync(dataFile, 'utf8')) as Squad;

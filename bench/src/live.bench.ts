@@ -11,18 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
+import { percentile, round } from './lib/stats';
 
-const log = (s: string): unknown => process.env.BENCH_DEBUG && console.error(s);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1000);
 const STREAMING_SESSIONS = Number(process.env.BENCH_STREAMING_SESSIONS ?? 100);
 const MESSAGES = Number(process.env.BENCH_N ?? 200);
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const rssMb = (pid: number) => {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   return kb / 1024;
@@ -82,7 +77,6 @@ async function measure(transport: string, n: number): Promise<number[]> {
   const latencies: number[] = [];
   for (let i = 0; i < n; i++) {
     const visitor = await newVisitor();
-    log(`visitor ${JSON.stringify(visitor).slice(0, 80)}`);
     let started = 0;
     const receipt = `r${i}`;
     const subscribed = new Promise<void>((resolve) => watcher.watchForReceipt(receipt, () => resolve()));
@@ -106,9 +100,7 @@ async function measure(transport: string, n: number): Promise<number[]> {
       headers: { authorization: `Bearer ${visitor.visitorToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ content: 'Сколько стоит чистка пуховика?' }),
     });
-    log(`posted ${res.status}`);
     await res.text();
-    log('answered');
     await arrived;
   }
   await watcher.deactivate();
@@ -116,11 +108,9 @@ async function measure(transport: string, n: number): Promise<number[]> {
 }
 
 const rssIdle = rssMb(child.pid ?? 0);
-log('server up');
 const sessions = await openSessions(SESSIONS, 'websocket');
 await new Promise((r) => setTimeout(r, 1000));
 const rssOpen = rssMb(child.pid ?? 0);
-log('sessions open');
 const ws = await measure('websocket', MESSAGES);
 await Promise.all(sessions.map((c) => c.deactivate()));
 
@@ -133,13 +123,13 @@ console.log(
   `BENCH ${JSON.stringify({
     bench: 'live',
     websocketSessions: SESSIONS,
-    websocketP50Ms: round(percentile(ws, 50)),
-    websocketP99Ms: round(percentile(ws, 99)),
-    serverRssIdleMb: round(rssIdle),
-    serverRssPer1000SessionsMb: round(((rssOpen - rssIdle) * 1000) / SESSIONS),
+    websocketP50Ms: round(percentile(ws, 50), 1),
+    websocketP99Ms: round(percentile(ws, 99), 1),
+    serverRssIdleMb: round(rssIdle, 1),
+    serverRssPer1000SessionsMb: round(((rssOpen - rssIdle) * 1000) / SESSIONS, 1),
     xhrStreamingSessions: STREAMING_SESSIONS,
-    xhrStreamingP50Ms: round(percentile(xs, 50)),
-    xhrStreamingP99Ms: round(percentile(xs, 99)),
+    xhrStreamingP50Ms: round(percentile(xs, 50), 1),
+    xhrStreamingP99Ms: round(percentile(xs, 99), 1),
   })}`,
 );
 process.exit(0);
