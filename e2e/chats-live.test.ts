@@ -1,32 +1,19 @@
 import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { visitorStorageKey } from '@otklik/contract';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, VIEWPORTS } from './helpers/browser';
-import { type CustomerSite, type SeededAssistant, seedAssistant, startCustomerSite } from './helpers/embed';
+import { hasChromium, launchBrowser, SHOTS_DIR, VIEWPORTS } from './helpers/browser';
+import {
+  type CustomerSite,
+  FLOWER_SHOP_KNOWLEDGE,
+  type SeededAssistant,
+  seedAssistant,
+  startCustomerSite,
+} from './helpers/embed';
 import { type RunningServer, startServer } from './helpers/server';
 
 if (!hasChromium) console.log('e2e пропущены: не найден /usr/bin/chromium (установите пакет chromium)');
-
-/** Screenshots for a person to look at. */
-const shotsDir = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'otklik-shots');
-
-const KNOWLEDGE = {
-  name: 'ромашка-faq.txt',
-  text: [
-    'Цветочная лавка «Ромашка». Частые вопросы покупателей.',
-    '',
-    'Доставка. Доставка букетов по Москве в пределах МКАД стоит 350 рублей и занимает от двух до четырёх часов. За МКАД доставка стоит 700 рублей. При заказе от 5000 рублей доставка бесплатная.',
-    '',
-    'Оплата. Оплатить заказ можно картой на сайте, переводом по СБП или наличными курьеру.',
-    '',
-    'Часы работы. Магазин на Садовой улице открыт ежедневно с 9:00 до 21:00, без выходных.',
-    '',
-    'Возврат. Если букет не понравился, сообщите нам в течение двух часов после доставки, и мы бесплатно заменим его.',
-  ].join('\n'),
-};
 
 const QUESTION = 'Сколько стоит доставка букета по Москве?';
 const SECOND_QUESTION = 'А во сколько открывается магазин на Садовой?';
@@ -56,9 +43,9 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
   let visitorId = '';
 
   beforeAll(async () => {
-    mkdirSync(shotsDir, { recursive: true });
+    mkdirSync(SHOTS_DIR, { recursive: true });
     server = await startServer();
-    seeded = await seedAssistant(server.url, KNOWLEDGE, {
+    seeded = await seedAssistant(server.url, FLOWER_SHOP_KNOWLEDGE, {
       botName: 'Ромашка',
       botRole: 'Консультант',
       greeting: 'Здравствуйте! Я помогу выбрать букет и расскажу о доставке.',
@@ -195,7 +182,7 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
     expect(await corrected.inputValue()).toBe('');
     await corrected.fill(CORRECTED);
     await page.waitForTimeout(300); // the modal's entrance animation, for the screenshot only
-    await page.screenshot({ path: path.join(shotsDir, 'chats-correction-desktop-1440.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'chats-correction-desktop-1440.png') });
     await modal.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Правильный ответ сохранён!').waitFor(WAIT);
     await modal.waitFor({ state: 'detached', ...WAIT });
@@ -215,8 +202,8 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
 
     // 6. The screen as the owner sees it now.
     await page.waitForTimeout(600); // let the alerts and the last bubble settle before the shots
-    await page.screenshot({ path: path.join(shotsDir, 'chats-live-desktop-1440.png') });
-    await visitor.page.screenshot({ path: path.join(shotsDir, 'chats-live-widget-1440.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'chats-live-desktop-1440.png') });
+    await visitor.page.screenshot({ path: path.join(SHOTS_DIR, 'chats-live-widget-1440.png') });
 
     expect(owner.errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
@@ -240,7 +227,7 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
     const listBox = await list.boundingBox();
     expect(listBox?.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(shotsDir, 'chats-list-mobile-390.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'chats-list-mobile-390.png') });
 
     // The conversation alone, with a way back.
     await item.click();
@@ -252,7 +239,7 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(shotsDir, 'chats-conversation-mobile-390.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'chats-conversation-mobile-390.png') });
 
     await back.click();
     await item.waitFor(WAIT);

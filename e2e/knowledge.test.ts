@@ -1,18 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signUp } from './helpers/account';
-import { hasChromium, launchBrowser, VIEWPORTS } from './helpers/browser';
+import { hasChromium, launchBrowser, SHOTS_DIR, VIEWPORTS } from './helpers/browser';
 import { type RunningServer, startServer } from './helpers/server';
 
 if (!hasChromium) console.log('e2e пропущены: не найден /usr/bin/chromium (установите пакет chromium)');
-
-/** Screenshots for a person to look at. */
-const shotsDir = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'otklik-shots');
 
 const ARTICLE =
   'Пекарня «Колос» печёт хлеб на закваске каждое утро с шести часов. Мы используем муку грубого помола от ' +
@@ -120,8 +116,8 @@ describe.skipIf(!hasChromium)('knowledge tab in Chromium', () => {
     await scrape.getByRole('button', { name: 'Обкачать сайт' }).click();
     await page.getByText('Сайт обкачен успешно!').waitFor({ timeout: 20_000 });
     await page.getByRole('listitem').filter({ hasText: '127.0.0.1' }).getByText('Готов').waitFor();
-    mkdirSync(shotsDir, { recursive: true });
-    await page.screenshot({ path: path.join(shotsDir, 'knowledge-files-desktop-1440.png'), fullPage: true });
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'knowledge-files-desktop-1440.png'), fullPage: true });
 
     // Delete the uploaded file after confirming.
     await row.getByRole('button', { name: 'Удалить «Правила пекарни.txt»' }).click();
@@ -145,11 +141,11 @@ describe.skipIf(!hasChromium)('knowledge tab in Chromium', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'База знаний' }).click();
     await page.getByText('По городу бесплатно.').waitFor();
-    await page.screenshot({ path: path.join(shotsDir, 'knowledge-answers-desktop-1440.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'knowledge-answers-desktop-1440.png'), fullPage: true });
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.reload();
     await page.getByText('По городу бесплатно.').waitFor();
-    await page.screenshot({ path: path.join(shotsDir, 'knowledge-answers-mobile-390.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'knowledge-answers-mobile-390.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

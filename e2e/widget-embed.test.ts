@@ -1,32 +1,19 @@
 import { mkdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { visitorStorageKey, widgetDesignUrl } from '@otklik/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, VIEWPORTS } from './helpers/browser';
-import { type CustomerSite, type SeededAssistant, seedAssistant, startCustomerSite } from './helpers/embed';
+import { hasChromium, launchBrowser, SHOTS_DIR, VIEWPORTS } from './helpers/browser';
+import {
+  type CustomerSite,
+  FLOWER_SHOP_KNOWLEDGE,
+  type SeededAssistant,
+  seedAssistant,
+  startCustomerSite,
+} from './helpers/embed';
 import { type RunningServer, startServer } from './helpers/server';
 
 if (!hasChromium) console.log('e2e пропущены: не найден /usr/bin/chromium (установите пакет chromium)');
-
-/** Screenshots for a person to look at. */
-const shotsDir = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'otklik-shots');
-
-const KNOWLEDGE = {
-  name: 'ромашка-faq.txt',
-  text: [
-    'Цветочная лавка «Ромашка». Частые вопросы покупателей.',
-    '',
-    'Доставка. Доставка букетов по Москве в пределах МКАД стоит 350 рублей и занимает от двух до четырёх часов. За МКАД доставка стоит 700 рублей. При заказе от 5000 рублей доставка бесплатная.',
-    '',
-    'Оплата. Оплатить заказ можно картой на сайте, переводом по СБП или наличными курьеру.',
-    '',
-    'Часы работы. Магазин на Садовой улице открыт ежедневно с 9:00 до 21:00, без выходных.',
-    '',
-    'Возврат. Если букет не понравился, сообщите нам в течение двух часов после доставки, и мы бесплатно заменим его.',
-  ].join('\n'),
-};
 
 const OPERATOR_TEXT = 'Здравствуйте! Я Мария, администратор магазина. Подскажу с выбором букета.';
 
@@ -39,9 +26,9 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
   let seeded: SeededAssistant;
 
   beforeAll(async () => {
-    mkdirSync(shotsDir, { recursive: true });
+    mkdirSync(SHOTS_DIR, { recursive: true });
     server = await startServer();
-    seeded = await seedAssistant(server.url, KNOWLEDGE, {
+    seeded = await seedAssistant(server.url, FLOWER_SHOP_KNOWLEDGE, {
       botName: 'Ромашка',
       botRole: 'Консультант',
       greeting: 'Здравствуйте! Я помогу выбрать букет и расскажу о доставке.',
@@ -94,7 +81,7 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     expect(body).toMatch(/event: delta/);
     expect(body).toMatch(/event: message/);
     await page.waitForTimeout(600); // let the bubble's entrance animation finish before the shot
-    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-desktop-1440.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'widget-embed-desktop-1440.png') });
 
     // A file goes up through the paper-clip button.
     await chat.locator('input[type="file"]').setInputFiles({
@@ -122,7 +109,7 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     expect(operator.status).toBeLessThan(300);
     await expect.poll(() => log.textContent(), { timeout: 15_000 }).toContain(OPERATOR_TEXT);
     await page.waitForTimeout(600);
-    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-operator-desktop-1440.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'widget-embed-operator-desktop-1440.png') });
 
     // The history survives a reload of the customer's page.
     await page.reload();
@@ -162,7 +149,7 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     const page = await context.newPage();
     await page.goto(site.url);
     const widget = widgetHost(page);
-    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-closed-mobile-390.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'widget-embed-closed-mobile-390.png') });
     await widget.getByRole('button', { name: 'Открыть чат' }).click();
     const chat = widget.getByRole('dialog');
     await chat.getByRole('textbox', { name: 'Напишите сообщение…' }).waitFor();
@@ -170,7 +157,7 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     expect(box?.width).toBeGreaterThanOrEqual(VIEWPORTS.mobile.width - 1);
     expect(box?.height).toBeGreaterThanOrEqual(VIEWPORTS.mobile.height * 0.9);
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(shotsDir, 'widget-embed-mobile-390.png') });
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'widget-embed-mobile-390.png') });
     await context.close();
   });
 });

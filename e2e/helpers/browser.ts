@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -23,3 +25,6 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
   mobile: { width: 390, height: 844 },
 } as const;
+
+/** Screenshots for a person to look at. */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'otklik-shots');
