@@ -10,7 +10,6 @@ import { Modal, ModalError, ModalForm } from '@/shared/ui/modal';
 import { QuotedText } from '@/shared/ui/quoted-text';
 import { correctAnswersKey, saveCorrection } from '../api/chats-api';
 import { CHATS_TEXTS } from '../ru';
-import styles from './conversation.module.css';
 import type { Verdict } from './message-list';
 
 const T = CHATS_TEXTS.correction;
