@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMON_TEXTS } from './common';
+import { TelegramIntegration } from './telegram';
 import { Widget } from './widgets';
 
 /**
@@ -76,14 +77,6 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-/** Spec §3 "Messaging-app integration": one item per registered bot (the bot and the trainer). */
-export const TelegramIntegration = z.object({
-  enableTelegram: z.boolean(),
-  telegramToken: z.string().nullable(),
-  isTgTrainer: z.boolean(),
-});
-export type TelegramIntegration = z.infer<typeof TelegramIntegration>;
-
 /** GET /api/assistant/{id}: the full assistant of spec §7. `name` is the owner's title. */
 export const Assistant = z.object({
   id: z.uuid(),
@@ -96,6 +89,7 @@ export const Assistant = z.object({
   widgetId: z.uuid(),
   widget: Widget,
   notification: NotificationSettings,
+  /** Spec §3 "Messaging-app integration": one item per bot of the assistant (the customer bot, the trainer). */
   integrationTg: z.array(TelegramIntegration),
 });
 export type Assistant = z.infer<typeof Assistant>;

@@ -6,6 +6,7 @@ export * from './integration';
 export * from './knowledge';
 export * from './limits';
 export * from './site';
+export * from './telegram';
 export * from './triggers';
 export * from './visitor';
 export * from './widgets';
