@@ -2,11 +2,13 @@ import { buildSnippet } from '@otklik/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertHost } from '@/shared/ui/alert-host';
 import { clearAlerts } from '@/shared/ui/alert-store';
 import { type ApiPeer, startApiPeer } from '@/test/api-peer';
 import { IntegrationPanel } from './integration-panel';
+import { assistantWithBots } from './test-helpers';
 
 const ASSISTANT_ID = '3f1c2a4e-1111-4222-8333-444455556666';
 let peer: ApiPeer;
@@ -19,8 +21,12 @@ beforeEach(() => {
   window.happyDOM.setURL(`${peer.origin}/assistant/create/integration`);
   localStorage.setItem('token', 'owner-token');
   clearAlerts();
+  // The Telegram part below the widget reads the assistant's bots.
+  peer.on(`GET /api/assistant/${ASSISTANT_ID}`, { body: assistantWithBots(ASSISTANT_ID, []) });
 });
-afterEach(() => {
+afterEach(async () => {
+  // Let the Telegram part finish reading the assistant, so no request is cut off at unmount.
+  await screen.findByRole('region', { name: 'Телеграм-бот' });
   peer.requests.length = 0;
   vi.restoreAllMocks();
 });
@@ -30,13 +36,17 @@ function renderPanel() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const view = render(
     <QueryClientProvider client={client}>
-      <AlertHost />
-      <IntegrationPanel assistantId={ASSISTANT_ID} />
+      <MemoryRouter>
+        <AlertHost />
+        <IntegrationPanel assistantId={ASSISTANT_ID} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...view, user };
 }
 
+/** The alerts only (the Telegram part below has its own loading status). */
+const notices = () => within(screen.getByRole('region', { name: 'Уведомления' }));
 const codeBlock = () => screen.getByRole('tabpanel').querySelector('pre code')?.textContent ?? '';
 
 describe('integration panel (spec §2.7 step 3, §2.11)', () => {
@@ -91,7 +101,7 @@ describe('integration panel (spec §2.7 step 3, §2.11)', () => {
     expect(await navigator.clipboard.readText()).toBe(
       buildSnippet('react', { origin: peer.origin, assistantId: ASSISTANT_ID }),
     );
-    expect(await screen.findByRole('status')).toHaveTextContent('Код скопирован!');
+    expect(await notices().findByRole('status')).toHaveTextContent('Код скопирован!');
     expect(screen.getByRole('button', { name: 'Скопировано' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Копировать' })).toBeInTheDocument(), {
       timeout: 3000,
@@ -103,7 +113,7 @@ describe('integration panel (spec §2.7 step 3, §2.11)', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Копировать' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ошибка копирования');
+    expect(await notices().findByRole('alert')).toHaveTextContent('Ошибка копирования');
   });
 
   it('sends the code to a developer without the bearer token and closes with the spec success text', async () => {
@@ -117,7 +127,7 @@ describe('integration panel (spec §2.7 step 3, §2.11)', () => {
     await user.type(email, '  dev@studio.ru ');
     await user.click(within(dialog).getByRole('button', { name: 'Отправить' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Код отправлен разработчику!');
+    expect(await notices().findByRole('status')).toHaveTextContent('Код отправлен разработчику!');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const call = peer.requests.find((r) => r.path === '/api/assistant/sendSnippet');
     expect(call?.method).toBe('POST');
@@ -146,9 +156,7 @@ describe('integration panel (spec §2.7 step 3, §2.11)', () => {
       expect(email).toHaveAttribute('aria-invalid', 'true');
     }
     expect(screen.getAllByText('Введите корректный email').length).toBeGreaterThan(0);
-    expect(within(screen.getByRole('region', { name: 'Уведомления' })).getAllByRole('alert')[0]).toHaveTextContent(
-      'Введите корректный email',
-    );
+    expect(notices().getAllByRole('alert')[0]).toHaveTextContent('Введите корректный email');
     await user.type(email, 'x');
     expect(email).not.toHaveAttribute('aria-invalid');
     expect(peer.requests.filter((r) => r.path === '/api/assistant/sendSnippet')).toHaveLength(0);
@@ -166,8 +174,7 @@ describe('integration panel (spec §2.7 step 3, §2.11)', () => {
     await user.click(screen.getByRole('button', { name: 'Отправить код разработчику' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('E-mail разработчика'), 'dev@studio.ru{Enter}');
-    const notices = within(screen.getByRole('region', { name: 'Уведомления' }));
-    expect(await notices.findByRole('alert')).toHaveTextContent('Ошибка отправки');
+    expect(await notices().findByRole('alert')).toHaveTextContent('Ошибка отправки');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Слишком много запросов. Повторите через 120 сек.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Ошибка отправки сообщения: Слишком много запросов. Повторите через 120 сек.');

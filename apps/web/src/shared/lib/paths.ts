@@ -7,6 +7,7 @@ export const PATHS = {
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
   blog: '/blog',
+  tgGuide: '/blog/tg-integration',
   partnership: '/partnership',
   promptHelper: '/prompt-helper',
   dashboard: '/dashboard',

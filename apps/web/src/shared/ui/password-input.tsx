@@ -10,11 +10,14 @@ type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'ty
   hint?: ReactNode;
   error?: string;
   ref?: Ref<HTMLInputElement>;
+  /** The eye button's names when the field holds something other than a password (a token). */
+  toggleLabels?: { show: string; hide: string };
 };
 
 /** A password field with an eye button that shows or hides the text (spec §2.16). */
-export function PasswordInput({ label, hint, error, className, ref, ...rest }: PasswordInputProps) {
+export function PasswordInput({ label, hint, error, className, ref, toggleLabels, ...rest }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
+  const names = toggleLabels ?? { show: UI_TEXTS.showPassword, hide: UI_TEXTS.hidePassword };
   return (
     <Field label={label} hint={hint} error={error} className={className}>
       {(control) => (
@@ -30,7 +33,7 @@ export function PasswordInput({ label, hint, error, className, ref, ...rest }: P
             type="button"
             className={styles.eye}
             onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? UI_TEXTS.hidePassword : UI_TEXTS.showPassword}
+            aria-label={visible ? names.hide : names.show}
             aria-pressed={visible}
             aria-controls={control.id}
           >

@@ -3,8 +3,18 @@ import { useCallback, useEffect, useState } from 'react';
 import { showAlert } from '@/shared/ui/alert-store';
 import { copyText } from './copy-text';
 
-/** Copy with the feedback of spec §8–9: an alert, and the button shows "copied" for 2 seconds. */
-export function useCopy(text: string) {
+interface CopyTexts {
+  copied: string;
+  failed: string;
+}
+
+const SNIPPET_COPY_TEXTS: CopyTexts = { copied: INTEGRATION_TEXTS.copied, failed: INTEGRATION_TEXTS.copyFailed };
+
+/**
+ * Copy with the feedback of spec §8–9: an alert, and the button shows "copied" for 2 seconds.
+ * The alerts say the snippet's texts unless others are given (a link is not "code").
+ */
+export function useCopy(text: string, texts: CopyTexts = SNIPPET_COPY_TEXTS) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -19,11 +29,11 @@ export function useCopy(text: string) {
     try {
       await copyText(text);
       setCopied(true);
-      showAlert(INTEGRATION_TEXTS.copied, 'success');
+      showAlert(texts.copied, 'success');
     } catch (error) {
-      console.error(INTEGRATION_TEXTS.copyFailed, error);
-      showAlert(INTEGRATION_TEXTS.copyFailed, 'error');
+      console.error(texts.failed, error);
+      showAlert(texts.failed, 'error');
     }
-  }, [text]);
+  }, [text, texts]);
   return { copied, copy };
 }
