@@ -18,7 +18,99 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with positional parameters; used where the query builder has no word for it. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Work that must run once across instances (a Telegram bot's poller) holds a lock. */
+  locks: AdvisoryLocks;
   close(): Promise<void>;
+}
+
+/**
+ * Named locks held while work runs (ARCHITECTURE §2: a Telegram poller per bot, scheduled jobs).
+ * PostgreSQL: session advisory locks on one dedicated connection, so several processes on one
+ * database share the work; if that connection breaks, every lock is gone and the holders are
+ * told. PGlite: one process owns the database, so the locks are held in memory. Either way a
+ * key already held through this object is not given twice (instances of one process sharing a
+ * database, as tests run them, exclude each other too).
+ */
+export interface AdvisoryLocks {
+  /** Takes the lock if nobody holds it; false when it is held (here or by another process). */
+  tryLock(key: string): Promise<boolean>;
+  unlock(key: string): Promise<void>;
+  /** Hears that held locks were lost (the lock connection broke): whoever held one must stop. */
+  onLost(listener: () => void): () => void;
+}
+
+function memoryLocks(): AdvisoryLocks {
+  const held = new Set<string>();
+  return {
+    async tryLock(key) {
+      if (held.has(key)) return false;
+      held.add(key);
+      return true;
+    },
+    async unlock(key) {
+      held.delete(key);
+    },
+    onLost: () => () => {},
+  };
+}
+
+type PgModule = typeof import('pg').default;
+
+function postgresLocks(pg: PgModule, url: string): AdvisoryLocks & { close(): Promise<void> } {
+  const held = new Set<string>();
+  const listeners = new Set<() => void>();
+  let client: Promise<InstanceType<PgModule['Client']>> | undefined;
+  const lost = () => {
+    client = undefined;
+    if (held.size === 0) return;
+    held.clear();
+    for (const l of listeners) l();
+  };
+  const connection = () => {
+    client ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('error', lost);
+      c.on('end', lost);
+      await c.connect();
+      return c;
+    })().catch((err: unknown) => {
+      client = undefined;
+      throw err;
+    });
+    return client;
+  };
+  return {
+    async tryLock(key) {
+      if (held.has(key)) return false;
+      held.add(key);
+      try {
+        const c = await connection();
+        const { rows } = await c.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) ok', [
+          key,
+        ]);
+        if (!rows[0]?.ok) held.delete(key);
+        return Boolean(rows[0]?.ok);
+      } catch (err) {
+        held.delete(key);
+        throw err;
+      }
+    },
+    async unlock(key) {
+      if (!held.delete(key) || !client) return;
+      const c = await client;
+      await c.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => undefined);
+    },
+    onLost(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      const c = await client?.catch(() => undefined);
+      held.clear();
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
+  };
 }
 
 const migrationsFolder = serverPath('drizzle');
@@ -57,6 +149,7 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
     async query<T>(text: string, params?: unknown[]) {
       return (await client.query(text, params)).rows as T[];
     },
+    locks: memoryLocks(),
     close: () => client.close(),
   };
 }
@@ -78,12 +171,17 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
   pool.on('error', onIdleError);
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
+  const locks = postgresLocks(pg, url);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     async query<T>(text: string, params?: unknown[]) {
       return (await pool.query(text, params as unknown[])).rows as T[];
     },
-    close: () => pool.end(),
+    locks,
+    close: async () => {
+      await locks.close();
+      await pool.end();
+    },
   };
 }
