@@ -2,5 +2,6 @@ export * from './assistants';
 export * from './conversations';
 export * from './knowledge';
 export * from './site';
+export * from './telegram';
 export * from './triggers';
 export * from './users';
