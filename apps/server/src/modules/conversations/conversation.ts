@@ -1,4 +1,5 @@
 import type { AppContext } from '../../core/context';
+import { deliverToChannel } from './channel-hook';
 import { type ConversationEvent, type MessagePayload, publishConversationEvent } from './events';
 import {
   insertMessage,
@@ -71,6 +72,7 @@ export async function appendOperatorMessage(
   content: string,
 ): Promise<StoredMessage> {
   const stored = await appendMessage(ctx, { assistantId, visitorId, role: 'operator', content, source: 'operator' });
+  await deliverToChannel(ctx, assistantId, visitorId, { kind: 'message', message: stored });
   // A person took over: the bot stops answering this conversation (it never talks over the
   // operator) until the owner resumes it with the toggle.
   if (!stored.isPaused) await setPaused(ctx, assistantId, visitorId, true);
@@ -89,11 +91,13 @@ export async function requestPhone(
   visitorId: string,
 ): Promise<StoredMessage> {
   await updateVisitorRow(ctx.db, assistantId, visitorId, { phoneRequestedAt: new Date() });
-  return appendMessage(
+  const stored = await appendMessage(
     ctx,
     { assistantId, visitorId, role: 'system', content: ENGINE_TEXTS.phoneRequest, source: 'phone-request' },
     (message) => ({ type: 'phone-request', assistantId, visitorId, message }),
   );
+  await deliverToChannel(ctx, assistantId, visitorId, { kind: 'phone-request', message: stored });
+  return stored;
 }
 
 /** The visitor answers the phone request: kept on the visitor and said in the chat. */

@@ -11,6 +11,7 @@ export {
   removeConversationFiles,
   storeAttachment,
 } from './attachments';
+export { type ChannelHook, type Outbound, setChannelHook } from './channel-hook';
 export {
   appendMessage,
   appendOperatorMessage,
@@ -44,4 +45,4 @@ export {
   type TriggerHookContext,
   type TriggerOutcome,
 } from './trigger-hook';
-export { createWebVisitor, webVisitorOfToken } from './visitors';
+export { createWebVisitor, type TelegramPerson, telegramVisitor, webVisitorOfToken } from './visitors';

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
+import { visitors } from '../../infra/db/schema';
+import { updateVisitor } from './conversation';
 import { createVisitor, findVisitor, type VisitorRow } from './store';
 import { issueVisitorToken, tokenMatches, visitorIdOfToken } from './visitor-token';
 
@@ -24,4 +27,59 @@ export async function webVisitorOfToken(
   const visitor = id ? await findVisitor(ctx.db, assistantId, id) : undefined;
   if (!visitor || !token || visitor.channel !== 'web' || !tokenMatches(token, visitor.tokenHash)) return undefined;
   return visitor;
+}
+
+/** Who writes to a Telegram bot: the chat the bot answers in and the person's profile. */
+export interface TelegramPerson {
+  /** The chat's id: a person's private chat, or a group. */
+  chatId: string;
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+  /** A group's title (a group is one conversation). */
+  title?: string;
+}
+
+/**
+ * The visitor behind a Telegram chat of this assistant: found by the chat's id, created on the
+ * first message (two updates racing for it get one row, the unique index decides), its name
+ * and username kept as the person changes them.
+ */
+export async function telegramVisitor(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'log'>,
+  assistantId: string,
+  person: TelegramPerson,
+): Promise<VisitorRow> {
+  const profile = {
+    firstName: person.firstName ?? null,
+    lastName: person.lastName ?? null,
+    tgUsername: person.username ?? null,
+    name: person.title ?? ([person.firstName, person.lastName].filter(Boolean).join(' ') || person.username || null),
+  };
+  const find = () =>
+    ctx.db
+      .select()
+      .from(visitors)
+      .where(
+        and(
+          eq(visitors.assistantId, assistantId),
+          eq(visitors.channel, 'telegram'),
+          eq(visitors.externalId, person.chatId),
+        ),
+      )
+      .limit(1)
+      .then((rows) => rows[0]);
+  const known = await find();
+  if (known) {
+    const changed = (Object.keys(profile) as (keyof typeof profile)[]).some((k) => known[k] !== profile[k]);
+    return changed ? ((await updateVisitor(ctx, assistantId, known.id, profile)) ?? known) : known;
+  }
+  const [created] = await ctx.db
+    .insert(visitors)
+    .values({ assistantId, channel: 'telegram', externalId: person.chatId, ...profile })
+    .onConflictDoNothing()
+    .returning();
+  const row = created ?? (await find());
+  if (!row) throw new Error('telegram visitor not stored');
+  return row;
 }
