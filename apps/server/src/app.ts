@@ -28,6 +28,7 @@ import { registerMailJobs } from './modules/mail';
 import { modelRoutes } from './modules/models';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
 import { siteRoutes } from './modules/site';
+import { startTelegram, telegramRoutes } from './modules/telegram';
 import { runTriggers, triggerRoutes } from './modules/triggers';
 import { userRoutes } from './modules/users';
 import { registerWebApp } from './modules/web';
@@ -87,6 +88,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const stopEngine = await startConversationEngine(ctx);
   // The bus may be closed already (the context's own onClose): nothing is left to unsubscribe from.
   app.addHook('onClose', async () => stopEngine().catch(() => undefined));
+  // Bots start polling once the server is up and stop before anything closes.
+  let stopTelegram: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopTelegram = await startTelegram(ctx);
+  });
+  app.addHook('preClose', async () => stopTelegram?.());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -134,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(integrationRoutes);
   await app.register(triggerRoutes);
   await app.register(chatRoutes);
+  await app.register(telegramRoutes);
   await app.register(publicRoutes);
   await app.register(widgetScriptRoute);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
@@ -146,7 +154,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 }
 
 /** Secrets in a URL's query (`token=…`) are never written to the log (ARCHITECTURE §6). */
-export const maskTokens = (url: string) => url.replace(/([?&](?:token|visitorToken)=)[^&#]*/gi, '$1***');
+export const maskTokens = (url: string) =>
+  url
+    .replace(/([?&](?:token|visitorToken)=)[^&#]*/gi, '$1***')
+    .replace(/(\/telegram\/)[^/?#]+(\/assistant\/)/, '$1***$2');
 
 async function rateLimitRedis(app: FastifyInstance, url: string) {
   const { Redis } = await import('ioredis');

@@ -81,6 +81,12 @@ const Env = z.object({
   LLM_DAILY_TOKENS: z.coerce.number().int().min(0).default(200_000),
   /** Comment lines keeping a visitor's event stream open through proxies (tests shorten it). */
   SSE_PING_MS: z.coerce.number().int().min(50).max(120_000).default(25_000),
+  /** The Telegram Bot API (tests point it at a server on loopback). */
+  TELEGRAM_API_ROOT: Url(['http', 'https']).default('https://api.telegram.org'),
+  /** Seconds a getUpdates long poll waits for updates. */
+  TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
+  /** How often an instance looks for bots nobody polls (another instance stopped): tests shorten it. */
+  TELEGRAM_RECONCILE_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   /** STOMP heart-beat of the live channel, both ways (tests shorten it); a client silent for three is gone. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
 });

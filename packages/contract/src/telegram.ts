@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common';
 
 /**
  * The messaging-app (Telegram) integration of spec §2.11, §4, §5, §7, §8: the customer bot that
@@ -38,11 +39,21 @@ export const TELEGRAM_TOKEN_PATTERN = /^\d{1,20}:[A-Za-z0-9_-]{1,100}$/;
 
 /** POST /telegram/registerBot (spec §7). */
 export const RegisterBotRequest = z.object({
-  telegramToken: z.string().max(200),
-  assistantId: z.string(),
+  /** Checked by the server (empty: 'Введите токен бота'), so a missing one reads the same. */
+  telegramToken: z.string().max(200, 'Это не похоже на токен бота: он слишком длинный').default(''),
+  assistantId: Id,
   isTgTrainer: z.boolean().default(false),
 });
 export type RegisterBotRequest = z.infer<typeof RegisterBotRequest>;
+
+/** POST /telegram/toggle-telegram/{id}?enable=&trainer= (spec §7). */
+export const ToggleBotQuery = z.object({
+  enable: z.enum(['true', 'false'], { message: 'enable: ожидается true или false' }).transform((v) => v === 'true'),
+  trainer: z
+    .enum(['true', 'false'], { message: 'trainer: ожидается true или false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 
 /** The reply of registerBot and toggle-telegram: a message for the user and the bot as it now is. */
 export const TelegramBotReply = z.object({

@@ -29,6 +29,10 @@ interface BotState extends PeerBot {
   webhook: { url: string; secret?: string } | null;
   sent: SentCall[];
   nextMessageId: number;
+  /** getUpdates calls in flight right now, and the most there ever were at once. */
+  polling: number;
+  maxPolling: number;
+  getUpdatesCalls: number;
 }
 
 const ALLOWED_TAGS = new Set([
@@ -79,12 +83,29 @@ export interface TelegramPeer {
   sent(token: string, method?: string): SentCall[];
   /** The next call of this method answers 429 with retry_after. */
   rateLimitNext(method: string, retryAfter: number): void;
+  /** The next calls of this method (of one bot, when a token is given) fail: the connection is dropped (Telegram unreachable). */
+  dropNext(method: string, times?: number, token?: string): void;
+  /** The token stops working (revoked in @BotFather): every call answers 401. */
+  revoke(token: string): void;
+  /** Someone else sets a webhook on the bot. */
+  setWebhook(token: string, url: string): void;
+  webhookOf(token: string): { url: string; secret?: string } | null;
+  /** A file the bot can fetch with getFile (what a customer's photo or document becomes); returns its file_id. */
+  addFile(token: string, bytes: Buffer): string;
+  /** getUpdates calls so far and the most that ran at once. */
+  pollStats(token: string): { calls: number; maxConcurrent: number; now: number };
+  /** Waits until the bot has sent this many calls of the method (all methods when omitted). */
+  waitForSent(token: string, count: number, method?: string, timeoutMs?: number): Promise<SentCall[]>;
   close(): Promise<void>;
 }
 
 export async function startTelegramPeer(): Promise<TelegramPeer> {
   const bots = new Map<string, BotState>();
+  const revoked = new Set<string>();
   const limits = new Map<string, number>();
+  const drops = new Map<string, number>();
+  const files = new Map<string, { bytes: Buffer; path: string }>();
+  let fileSeq = 0;
   const reply = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -93,12 +114,31 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
     reply(res, code, { ok: false, error_code: code, description, ...extra });
 
   const server: Server = createServer(async (req, res) => {
-    const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(pathname);
+    if (download) {
+      const token = decodeURIComponent(download[1] ?? '');
+      const file = [...files.values()].find((f) => f.path === download[2]);
+      if (!bots.has(token) || revoked.has(token)) return fail(res, 401, 'Unauthorized');
+      if (!file) return fail(res, 404, 'Not Found');
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return res.end(file.bytes);
+    }
+    const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(pathname);
     if (!m) return fail(res, 404, 'Not Found');
-    const bot = bots.get(decodeURIComponent(m[1] ?? ''));
+    const token = decodeURIComponent(m[1] ?? '');
+    const bot = bots.get(token);
     const method = m[2] ?? '';
-    if (!bot) return fail(res, 401, 'Unauthorized');
+    if (!bot || revoked.has(token)) return fail(res, 401, 'Unauthorized');
     const params = await readParams(req);
+    for (const key of [`${token}/${method}`, method]) {
+      const dropping = drops.get(key) ?? 0;
+      if (dropping > 0) {
+        drops.set(key, dropping - 1);
+        req.socket.destroy();
+        return;
+      }
+    }
     const limited = limits.get(method);
     if (limited !== undefined) {
       limits.delete(method);
@@ -125,8 +165,14 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
           );
         // A newer getUpdates wins: the one in flight ends with 409 (someone else polls this bot).
         bot.terminatePoll?.();
+        bot.getUpdatesCalls++;
         const offset = Number(params.offset ?? 0);
+        // A negative offset reads the last updates without confirming any (Telegram's rule).
+        if (offset < 0) return reply(res, 200, { ok: true, result: bot.updates.slice(offset) });
         bot.updates = bot.updates.filter((u) => Number(u.update_id) >= offset);
+        bot.polling++;
+        bot.maxPolling = Math.max(bot.maxPolling, bot.polling);
+        res.once('close', () => bot.polling--);
         if (bot.updates.length === 0 && Number(params.timeout ?? 0) > 0) {
           let terminated = false;
           await new Promise<void>((resolve) => {
@@ -185,6 +231,30 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
           },
         });
       }
+      case 'getFile': {
+        const file = files.get(String(params.file_id ?? ''));
+        if (!file) return fail(res, 400, 'Bad Request: invalid file_id');
+        return reply(res, 200, {
+          ok: true,
+          result: {
+            file_id: params.file_id,
+            file_unique_id: `u${params.file_id}`,
+            file_size: file.bytes.length,
+            file_path: file.path,
+          },
+        });
+      }
+      case 'sendPhoto':
+      case 'sendDocument':
+        bot.sent.push({ method, params });
+        return reply(res, 200, {
+          ok: true,
+          result: {
+            message_id: bot.nextMessageId++,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: Number(params.chat_id), type: 'private' },
+          },
+        });
       case 'sendChatAction':
       case 'answerCallbackQuery':
       case 'editMessageReplyMarkup':
@@ -215,6 +285,9 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
         webhook: null,
         sent: [],
         nextMessageId: 1,
+        polling: 0,
+        maxPolling: 0,
+        getUpdatesCalls: 0,
       };
       bots.set(b.token, state);
       return { token: state.token, id, username: state.username, firstName: state.firstName };
@@ -229,6 +302,39 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
     },
     sent: (token, method) => (bots.get(token)?.sent ?? []).filter((c) => !method || c.method === method),
     rateLimitNext: (method, retryAfter) => limits.set(method, retryAfter),
+    dropNext: (method, times = 1, token) => drops.set(token ? `${token}/${method}` : method, times),
+    revoke(token) {
+      revoked.add(token);
+      const bot = bots.get(token);
+      if (bot) for (const w of bot.waiters.splice(0)) w();
+    },
+    setWebhook(token, url) {
+      const bot = bots.get(token);
+      if (!bot) throw new Error('no such bot');
+      bot.webhook = { url };
+      for (const w of bot.waiters.splice(0)) w();
+    },
+    webhookOf: (token) => bots.get(token)?.webhook ?? null,
+    addFile(token, bytes) {
+      if (!bots.has(token)) throw new Error('no such bot');
+      const id = `file${++fileSeq}`;
+      files.set(id, { bytes, path: `documents/${id}.bin` });
+      return id;
+    },
+    pollStats(token) {
+      const bot = bots.get(token);
+      return { calls: bot?.getUpdatesCalls ?? 0, maxConcurrent: bot?.maxPolling ?? 0, now: bot?.polling ?? 0 };
+    },
+    async waitForSent(token, count, method, timeoutMs = 8000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const calls = (bots.get(token)?.sent ?? []).filter((c) => !method || c.method === method);
+        if (calls.length >= count) return calls;
+        if (Date.now() > deadline)
+          throw new Error(`bot sent ${calls.length} ${method ?? 'calls'}, expected ${count}: ${JSON.stringify(calls)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const bot of bots.values()) for (const w of bot.waiters.splice(0)) w();

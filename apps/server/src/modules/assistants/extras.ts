@@ -1,10 +1,12 @@
 import type { NotificationSettings, TelegramIntegration } from '@otklik/contract';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../infra/db';
+import { assistantNotifications } from '../../infra/db/schema';
+import { maskToken, telegramIntegrations } from '../telegram';
 
 /**
  * The parts of the full assistant (spec §7) that other modules own: notification settings and
- * the messaging-app bots. Until those modules store them, every assistant has the defaults:
- * nothing configured, nothing enabled.
+ * the messaging-app bots (tokens masked: they never leave the server whole).
  */
 export interface AssistantExtras {
   notification: NotificationSettings;
@@ -20,6 +22,20 @@ export const DEFAULT_NOTIFICATION: NotificationSettings = {
   chatId: null,
 };
 
-export async function loadAssistantExtras(_db: Executor, _assistantId: string): Promise<AssistantExtras> {
-  return { notification: { ...DEFAULT_NOTIFICATION }, integrationTg: [] };
+export async function loadAssistantExtras(db: Executor, assistantId: string): Promise<AssistantExtras> {
+  const [[n], integrationTg] = await Promise.all([
+    db.select().from(assistantNotifications).where(eq(assistantNotifications.assistantId, assistantId)).limit(1),
+    telegramIntegrations(db, assistantId),
+  ]);
+  const notification: NotificationSettings = n
+    ? {
+        notificationEmail: n.notificationEmail,
+        isNotificationEmailConfirmed: n.isNotificationEmailConfirmed,
+        isAllowedNotify: n.isAllowedNotify,
+        enableTelegram: n.enableTelegram,
+        telegramToken: maskToken(n.telegramToken),
+        chatId: n.chatId === null ? null : String(n.chatId),
+      }
+    : { ...DEFAULT_NOTIFICATION };
+  return { notification, integrationTg };
 }
