@@ -285,6 +285,15 @@ describe('the customer bot', () => {
     expect(call?.params.parse_mode).toBe('HTML');
   });
 
+  it('sends an answer as plain text when Telegram refuses its HTML', async () => {
+    peer.refuseHtmlNext(token);
+    say(token, 510, 'Сколько стоит чистка пуховика?');
+    const [answer] = await waitForTexts(token, 510, 1);
+    expect(answer).toContain('1500 рублей');
+    const call = peer.sent(token, 'sendMessage').find((c) => Number(c.params.chat_id) === 510);
+    expect(call?.params.parse_mode).toBeUndefined();
+  });
+
   it('fires a trigger: its own answer instead of the bot', async () => {
     const res = await inject('POST', `/api/v1/assistant/${assistantId}/triggers`, owner.token, [
       {

@@ -85,6 +85,8 @@ export interface TelegramPeer {
   rateLimitNext(method: string, retryAfter: number): void;
   /** The next calls of this method (of one bot, when a token is given) fail: the connection is dropped (Telegram unreachable). */
   dropNext(method: string, times?: number, token?: string): void;
+  /** The next HTML message of the bot is refused as Telegram refuses markup it cannot parse. */
+  refuseHtmlNext(token: string): void;
   /** The token stops working (revoked in @BotFather): every call answers 401. */
   revoke(token: string): void;
   /** Someone else sets a webhook on the bot. */
@@ -104,6 +106,7 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
   const revoked = new Set<string>();
   const limits = new Map<string, number>();
   const drops = new Map<string, number>();
+  const refuseHtml = new Set<string>();
   const files = new Map<string, { bytes: Buffer; path: string }>();
   let fileSeq = 0;
   const reply = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
@@ -217,7 +220,8 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
         const text = String(params.text ?? '');
         const html = String(params.parse_mode ?? '').toUpperCase() === 'HTML';
         if (!text.trim()) return fail(res, 400, 'Bad Request: message text is empty');
-        const problem = html ? htmlProblem(text) : undefined;
+        let problem = html ? htmlProblem(text) : undefined;
+        if (html && refuseHtml.delete(token)) problem = 'Unsupported start tag "span" at byte offset 0';
         if (problem) return fail(res, 400, `Bad Request: can't parse entities: ${problem}`);
         if (visible(text, html) > 4096) return fail(res, 400, 'Bad Request: message is too long');
         bot.sent.push({ method, params });
@@ -302,6 +306,7 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
     },
     sent: (token, method) => (bots.get(token)?.sent ?? []).filter((c) => !method || c.method === method),
     rateLimitNext: (method, retryAfter) => limits.set(method, retryAfter),
+    refuseHtmlNext: (token) => refuseHtml.add(token),
     dropNext: (method, times = 1, token) => drops.set(token ? `${token}/${method}` : method, times),
     revoke(token) {
       revoked.add(token);

@@ -1,6 +1,7 @@
 import type { Api, Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { AppContext } from '../../core/context';
+import { onAssistantChanged } from '../../core/events';
 import { botInfoOf, classifyFailure, createBot, loggable, rawApi } from './client';
 import {
   type BotRow,
@@ -50,7 +51,7 @@ export class TelegramRuntime {
   private readonly live = new Map<string, LiveBot>();
   private readonly pollers = new Map<string, Poller>();
   private timer: NodeJS.Timeout | undefined;
-  private unsubscribe: (() => Promise<void>) | undefined;
+  private unsubscribe: (() => Promise<void>)[] = [];
   private stopLocksLost: (() => void) | undefined;
   private reconciling: Promise<void> = Promise.resolve();
   private closed = false;
@@ -71,11 +72,15 @@ export class TelegramRuntime {
 
   async start(): Promise<void> {
     this.ctx.queue.process(UPDATE_JOB, (data) => this.processUpdate(data as { tgBotId: number; updateId: number }));
-    this.unsubscribe = await this.ctx.bus.subscribe(CHANGED_TOPIC, (payload) => {
-      const { botId } = payload as { botId?: string };
-      if (botId) this.live.delete(botId);
-      this.reconcile();
-    });
+    this.unsubscribe.push(
+      await this.ctx.bus.subscribe(CHANGED_TOPIC, (payload) => {
+        const { botId } = payload as { botId?: string };
+        if (botId) this.live.delete(botId);
+        this.reconcile();
+      }),
+      // A deleted assistant takes its bots with it (cascade): their pollers stop now, not at the next round.
+      await onAssistantChanged(this.ctx, () => this.reconcile()),
+    );
     this.stopLocksLost = this.ctx.database.locks.onLost(() => {
       this.ctx.log.warn('telegram pollers lost their locks; they stop and are taken again');
       for (const botId of [...this.pollers.keys()]) void this.stopPoller(botId, false);
@@ -90,7 +95,7 @@ export class TelegramRuntime {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.stopLocksLost?.();
-    await this.unsubscribe?.().catch(() => undefined);
+    await Promise.all(this.unsubscribe.map((u) => u().catch(() => undefined)));
     await this.reconciling;
     await Promise.all([...this.pollers.keys()].map((id) => this.stopPoller(id)));
   }

@@ -94,7 +94,11 @@ export async function registerBot(
   await rt.changed(row.id);
   await rt.stopPolling(row.id);
 
-  const info = await ask(() => api.getWebhookInfo());
+  // Before taking the bot over: whose webhook does it have? (Without an answer we go on as if none.)
+  const info = await api.getWebhookInfo().catch((err: unknown) => {
+    ctx.log.warn({ err: loggable(err), bot: me.username }, 'telegram webhook info not read');
+    return { url: '' };
+  });
   const ours = rt.webhookUrl(row.id);
   const previousWebhook = info.url && info.url !== ours ? info.url : row.tgBotId === me.id ? row.previousWebhook : null;
   if (info.url && !rt.webhookMode) await ask(() => api.deleteWebhook());
