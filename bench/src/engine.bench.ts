@@ -6,13 +6,11 @@
  * Also how often the answer holds XQuAD-ru's gold answer when the passage is in the base.
  * Prints one `BENCH {json}` line.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { assistants, knowledgeFiles, users, widgets } from '../../apps/server/src/infra/db/schema';
 import { ENGINE_TEXTS } from '../../apps/server/src/modules/conversations/texts';
 import { chunkBlocks } from '../../apps/server/src/modules/knowledge/chunker';
@@ -26,17 +24,11 @@ import {
   GYM_QUESTIONS,
   scoreFixture,
 } from '../../apps/server/test/fixtures/engine/fixture';
+import { benchConfig } from './lib/config';
 import { percentile, round } from './lib/stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-engine-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_OFF: '1',
-  SEED_DEMO: '0',
-} as NodeJS.ProcessEnv);
+const { config, dataDir } = benchConfig('engine');
 const app: FastifyInstance = await buildApp(config, { inMemoryDb: true, serveWeb: false, logger: false });
 await app.ready();
 const { db, database } = app.ctx;

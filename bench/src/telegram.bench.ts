@@ -9,15 +9,13 @@
  *   throttler).
  * Prints one `BENCH {json}` line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { assistants, knowledgeFiles, widgets } from '../../apps/server/src/infra/db/schema';
 import { signup } from '../../apps/server/src/modules/auth/service';
 import { indexChunks } from '../../apps/server/src/modules/retrieval/index-store';
 import { startTelegramPeer } from '../../apps/server/test/helpers/telegram-peer';
+import { benchConfig } from './lib/config';
 import { percentile, round } from './lib/stats';
 
 const SEQUENTIAL = 200;
@@ -26,15 +24,7 @@ const TOKEN = '7000000001:AAHbench_bot_token_xxxxxxxxxxxxxxxxx';
 
 const peer = await startTelegramPeer();
 peer.addBot({ token: TOKEN, username: 'bench_bot' });
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-telegram-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_OFF: '1',
-  SEED_DEMO: '0',
-  TELEGRAM_API_ROOT: peer.url,
-} as NodeJS.ProcessEnv);
+const { config, dataDir } = benchConfig('telegram', { TELEGRAM_API_ROOT: peer.url });
 const app = await buildApp(config, { inMemoryDb: true, serveWeb: false, logger: false });
 await app.ready();
 const { db, database } = app.ctx;

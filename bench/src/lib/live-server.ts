@@ -3,23 +3,13 @@
  * embedded mode on a temporary data directory, one owner and one assistant with a small
  * knowledge base. Prints one JSON line {port, token, assistantId} when it serves.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../../../apps/server/src/app';
-import { loadConfig } from '../../../apps/server/src/config';
 import { assistants, knowledgeFiles, widgets } from '../../../apps/server/src/infra/db/schema';
 import { signup } from '../../../apps/server/src/modules/auth/service';
 import { indexChunks } from '../../../apps/server/src/modules/retrieval/index-store';
+import { benchConfig } from './config';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otklik-live-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_OFF: '1',
-  SEED_DEMO: '0',
-} as NodeJS.ProcessEnv);
+const { config } = benchConfig('live');
 const app = await buildApp(config, { inMemoryDb: true, serveWeb: false, logger: false });
 await app.ready();
 const { db } = app.ctx;

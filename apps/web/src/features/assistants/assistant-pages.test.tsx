@@ -3,52 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearSignedIn } from '@/shared/api/session';
 import { type ApiPeer, type PeerRequest, startApiPeer } from '@/test/api-peer';
+import { assistantFixture, FIXTURE_WIDGET_ID, widgetFixture } from '@/test/fixtures';
 import { apiCalls, renderApp } from '@/test/render-app';
 
-const W = '0b7c1f4e-2d3a-4c5b-9e8f-7a6b5c4d3e2f';
+const W = FIXTURE_WIDGET_ID;
 const A = '5d2e8c1a-7b3f-4a6e-9c0d-1e2f3a4b5c6d';
 
-const widget = (over: Record<string, unknown> = {}) => ({
-  id: W,
-  botName: 'Мария',
-  botRole: 'Консультант',
-  greeting: 'Привет! Как я могу помочь?',
-  backgroundColor: '#ffffff',
-  accentColor: '#10B981',
-  messageColor: '#e6e6e6',
-  headerTextColor: '#000',
-  messageTextColor: '#000',
-  avatarUrl: null,
-  brandLogoVisible: true,
-  allowFileAttachment: true,
-  headerPattern: null,
-  patternOpacity: 1,
-  patternScale: 1,
-  predefinedQuestions: [],
-  ...over,
-});
-
-const assistant = (over: Record<string, unknown> = {}) => ({
-  id: A,
-  name: 'Цветочный магазин',
-  role: 'Консультант магазина',
-  instructions: 'Отвечай коротко.',
-  temperature: 0.1,
-  model: 'gpt-4o-mini',
-  greeting: 'Здравствуйте, чем могу помочь?',
-  widgetId: W,
-  widget: widget(),
-  notification: {
-    notificationEmail: null,
-    isNotificationEmailConfirmed: false,
-    isAllowedNotify: false,
-    enableTelegram: false,
-    telegramToken: null,
-    chatId: null,
-  },
-  integrationTg: [],
-  ...over,
-});
+const widget = widgetFixture;
+const assistant = (over: Record<string, unknown> = {}) => assistantFixture({ id: A, ...over });
 
 const MODELS = [
   { id: 'gpt-4o-mini', name: 'GPT-4o mini', provider: 'openai', available: true },

@@ -5,6 +5,7 @@ import { PanelState } from '@/shared/ui/panel-state';
 import { botOf, useTelegramBots } from '../api/telegram';
 import { TELEGRAM_UI_TEXTS as T } from '../ru';
 import { BotBlock } from './bot-block';
+import panel from '../integration-panel.module.css';
 import styles from './telegram.module.css';
 
 /**
@@ -16,11 +17,11 @@ export function TelegramSection({ assistantId }: { assistantId: string }) {
   const bots = useTelegramBots(assistantId);
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <header className={styles.head}>
-        <h2 id={`${id}-title`} className={styles.title}>
+      <header className={panel.headText}>
+        <h2 id={`${id}-title`} className={panel.title}>
           {T.title}
         </h2>
-        <p className={styles.lead}>{T.lead}</p>
+        <p className={panel.lead}>{T.lead}</p>
       </header>
       {bots.isPending ? (
         <PanelState loading text={T.loading} />
