@@ -458,6 +458,25 @@ describe('the bot state (409, 401) and the logs', () => {
     await until(async () => (await integrationOf(assistantId))?.state === 'unauthorized');
   });
 
+  it('removes a webhook of its own left from an https run, and keeps polling', async () => {
+    const { assistantId, token } = await connectedBot('Старый');
+    const [row] = await server.app.ctx.db.select().from(telegramBots).where(eq(telegramBots.assistantId, assistantId));
+    await until(() => peer.pollStats(token).now > 0);
+    peer.setWebhook(token, `https://old.otklik.example/api/telegram/webhook/${row?.id}`);
+    await until(() => peer.webhookOf(token) === null);
+    say(token, 520, 'Сколько стоит чистка пуховика?');
+    expect((await waitForTexts(token, 520, 1))[0]).toContain('1500');
+    expect((await integrationOf(assistantId))?.state).toBe('connected');
+  });
+
+  it('a webhook set by another service stops polling and shows in the tab', async () => {
+    const { assistantId, token } = await connectedBot('Чужойхук');
+    await until(() => peer.pollStats(token).now > 0);
+    peer.setWebhook(token, 'https://another-service.example/hook');
+    await until(async () => (await integrationOf(assistantId))?.state === 'webhook');
+    expect(peer.webhookOf(token)?.url).toBe('https://another-service.example/hook');
+  });
+
   it('never writes a token to the log', async () => {
     const { token } = await connectedBot('Логи');
     await inject('GET', `/telegram/${token}/assistant/${await createAssistant(server.app, owner.userId, 'x')}`);

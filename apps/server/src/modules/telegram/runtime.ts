@@ -88,6 +88,10 @@ export class TelegramRuntime {
     });
     this.timer = setInterval(() => this.reconcile(), this.ctx.config.TELEGRAM_RECONCILE_MS);
     this.timer.unref();
+    if (this.webhookMode)
+      this.reconciling = this.ensureWebhooks().catch((err: unknown) =>
+        this.ctx.log.warn({ err: loggable(err) }, 'telegram webhooks not checked'),
+      );
     this.reconcile();
   }
 
@@ -212,6 +216,40 @@ export class TelegramRuntime {
     if (unlock) await poller.done;
   }
 
+  /** Deletes the bot's webhook if it is one of ours; true when it did. */
+  private async dropOwnWebhook(api: Api, botId: string): Promise<boolean> {
+    const info = await api.getWebhookInfo().catch(() => undefined);
+    if (!info?.url || !isOwnWebhook(info.url, botId)) return false;
+    await api.deleteWebhook().catch(() => undefined);
+    return true;
+  }
+
+  /**
+   * Webhook mode: every bot that should run has our webhook (PUBLIC_URL may have changed since
+   * it was registered: set again); a bot whose webhook another service took shows it in the tab.
+   * Once per start, by any instance (setting the same webhook twice is harmless).
+   */
+  private async ensureWebhooks(): Promise<void> {
+    for (const row of await runnableBots(this.ctx.db)) {
+      if (!row.token || !row.webhookSecret) continue;
+      const api = rawApi(this.ctx.config, row.token);
+      try {
+        const info = await api.getWebhookInfo();
+        const ours = this.webhookUrl(row.id);
+        if (info.url === ours) continue;
+        if (info.url && !isOwnWebhook(info.url, row.id)) {
+          await setState(this.ctx.db, row.id, row.token, 'webhook');
+          continue;
+        }
+        await api.setWebhook(ours, { secret_token: row.webhookSecret, allowed_updates: [...ALLOWED_UPDATES] });
+      } catch (err) {
+        const failure = classifyFailure(err);
+        if (failure.kind === 'unauthorized') await setState(this.ctx.db, row.id, row.token, 'unauthorized');
+        else this.ctx.log.warn({ bot: row.username, err: loggable(err) }, 'telegram webhook not checked');
+      }
+    }
+  }
+
   /** Stops this process's poller of the bot, if it runs one, and waits until it has stopped. */
   async stopPolling(botId: string): Promise<void> {
     await this.stopPoller(botId);
@@ -248,6 +286,8 @@ export class TelegramRuntime {
       } catch (err) {
         if (signal.aborted) break;
         const failure = classifyFailure(err);
+        // Our own webhook, left from a run with an https PUBLIC_URL: removed, and polling goes on.
+        if (failure.kind === 'webhook' && (await this.dropOwnWebhook(api, row.id))) continue;
         if (failure.kind === 'unauthorized' || failure.kind === 'conflict' || failure.kind === 'webhook') {
           this.ctx.log.warn({ bot: row.username, kind: failure.kind }, 'telegram stopped the poller');
           await setState(this.ctx.db, row.id, row.token, failure.kind);
@@ -263,6 +303,9 @@ export class TelegramRuntime {
     this.ctx.log.info({ bot: row.username }, 'telegram poller stopped');
   }
 }
+
+/** A webhook URL of ours for this bot, whatever PUBLIC_URL was when it was set. */
+const isOwnWebhook = (url: string, botId: string) => url.endsWith(`/api/telegram/webhook/${botId}`);
 
 const lockKey = (tgBotId: number) => `telegram-poller:${tgBotId}`;
 
