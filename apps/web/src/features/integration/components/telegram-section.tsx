@@ -3,9 +3,9 @@ import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { PanelState } from '@/shared/ui/panel-state';
 import { botOf, useTelegramBots } from '../api/telegram';
+import panel from '../integration-panel.module.css';
 import { TELEGRAM_UI_TEXTS as T } from '../ru';
 import { BotBlock } from './bot-block';
-import panel from '../integration-panel.module.css';
 import styles from './telegram.module.css';
 
 /**
