@@ -294,6 +294,15 @@ describe('the customer bot', () => {
     expect(call?.params.parse_mode).toBeUndefined();
   });
 
+  it('waits out a 429 (retry_after) and sends the answer then', async () => {
+    peer.rateLimitNext('sendMessage', 1);
+    const started = Date.now();
+    say(token, 511, 'Сколько стоит чистка пуховика?');
+    const [answer] = await waitForTexts(token, 511, 1);
+    expect(answer).toContain('1500 рублей');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
   it('fires a trigger: its own answer instead of the bot', async () => {
     const res = await inject('POST', `/api/v1/assistant/${assistantId}/triggers`, owner.token, [
       {
