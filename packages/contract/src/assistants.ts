@@ -72,8 +72,11 @@ export const NotificationSettings = z.object({
   isNotificationEmailConfirmed: z.boolean(),
   isAllowedNotify: z.boolean(),
   enableTelegram: z.boolean(),
+  /** Masked: the bot's number and the last 4 characters. */
   telegramToken: z.string().nullable(),
   chatId: z.string().nullable(),
+  /** Who the chat is (a person's name, a group's title), so the owner sees where alerts go. */
+  chatTitle: z.string().nullable().default(null),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 

@@ -5,6 +5,7 @@ export * from './common';
 export * from './integration';
 export * from './knowledge';
 export * from './limits';
+export * from './notifications';
 export * from './site';
 export * from './telegram';
 export * from './triggers';

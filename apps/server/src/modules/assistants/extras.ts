@@ -20,6 +20,7 @@ export const DEFAULT_NOTIFICATION: NotificationSettings = {
   enableTelegram: false,
   telegramToken: null,
   chatId: null,
+  chatTitle: null,
 };
 
 export async function loadAssistantExtras(db: Executor, assistantId: string): Promise<AssistantExtras> {
@@ -35,6 +36,7 @@ export async function loadAssistantExtras(db: Executor, assistantId: string): Pr
         enableTelegram: n.enableTelegram,
         telegramToken: maskToken(n.telegramToken),
         chatId: n.chatId === null ? null : String(n.chatId),
+        chatTitle: n.chatTitle,
       }
     : { ...DEFAULT_NOTIFICATION };
   return { notification, integrationTg };
