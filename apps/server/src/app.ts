@@ -26,6 +26,7 @@ import { knowledgeRoutes, registerKnowledgeJobs, resumeUnfinishedFiles } from '.
 import { attachLiveEndpoint } from './modules/live';
 import { registerMailJobs } from './modules/mail';
 import { modelRoutes } from './modules/models';
+import { notificationRoutes } from './modules/notifications';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
 import { siteRoutes } from './modules/site';
 import { startTelegram, telegramRoutes } from './modules/telegram';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(triggerRoutes);
   await app.register(chatRoutes);
   await app.register(telegramRoutes);
+  await app.register(notificationRoutes);
   await app.register(publicRoutes);
   await app.register(widgetScriptRoute);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));

@@ -7,6 +7,8 @@ export const RATE_LIMITS = {
   forgotPassword: { max: 5, timeWindow: 10 * 60_000 },
   resetPassword: { max: 10, timeWindow: 10 * 60_000 },
   sendConfirmation: { max: 5, timeWindow: 10 * 60_000 },
+  /** Confirmation mails of notification addresses, per owner (an owner may set up several assistants). */
+  notificationConfirmation: { max: 10, timeWindow: 10 * 60_000 },
   contactRequest: { max: 5, timeWindow: 10 * 60_000 },
   promptHelper: { max: 10, timeWindow: 10 * 60_000 },
   /** The send-snippet call has no authorisation (spec §6): per IP, per assistant and per recipient. */

@@ -103,9 +103,9 @@ export const telegramTrainerPosts = pgTable(
 );
 
 /**
- * Spec §3 "Notification settings" of an assistant. The Telegram part (bot token and chat id,
- * found with GET telegram/{token}/assistant/{id}) is set here; the e-mail part belongs to the
- * notifications work.
+ * Spec §3 "Notification settings" of an assistant: the notification e-mail (confirmed by a
+ * single-use link) and its switch; the Telegram bot token and chat (found with GET
+ * telegram/{token}/assistant/{id}) and their switch.
  */
 export const assistantNotifications = pgTable('assistant_notifications', {
   assistantId: uuid('assistant_id')
@@ -118,6 +118,10 @@ export const assistantNotifications = pgTable('assistant_notifications', {
   telegramToken: text('telegram_token'),
   chatId: bigint('chat_id', { mode: 'number' }),
   chatTitle: text('chat_title'),
+  /** The pending confirmation of notificationEmail: the link's token (SHA-256), the address it confirms, its expiry. */
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmEmail: text('confirm_email'),
+  confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,72 @@
+import {
+  ConfirmNotificationRequest,
+  Id,
+  NotificationReply,
+  NotificationToggleQuery,
+  SendNotificationConfirmationRequest,
+} from '@otklik/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { perOwner, RATE_LIMITS } from '../../core/rate-limits';
+import * as notifications from './service';
+
+const AssistantParams = z.object({ id: Id });
+
+/** Spec §7 "Notifications and messaging-app integration": every call owner-scoped, but the mail's link. */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tags = ['Уведомления'];
+  const onRequest = app.authenticate;
+
+  app.post(
+    '/api/assistant/:id/notification/send-confirmation',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: AssistantParams,
+        body: SendNotificationConfirmationRequest,
+        response: { 200: NotificationReply },
+      },
+      // Each call sends a mail to the address given: a few per owner.
+      config: {
+        rateLimit: { ...RATE_LIMITS.notificationConfirmation, keyGenerator: perOwner('notification-confirmation') },
+      },
+    },
+    (req) => notifications.sendNotificationConfirmation(ctx, req.userId, req.params.id, req.body.email),
+  );
+  app.post(
+    '/api/assistant/:id/notification/toggle-email',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: AssistantParams,
+        querystring: NotificationToggleQuery,
+        response: { 200: NotificationReply },
+      },
+    },
+    (req) => notifications.toggleEmail(ctx, req.userId, req.params.id, req.query.enable),
+  );
+  app.post(
+    '/api/assistant/:id/notification/toggle-telegram',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: AssistantParams,
+        querystring: NotificationToggleQuery,
+        response: { 200: NotificationReply },
+      },
+    },
+    (req) => notifications.toggleTelegram(ctx, req.userId, req.params.id, req.query.enable),
+  );
+  app.post(
+    '/api/notification/confirm',
+    {
+      schema: { tags, body: ConfirmNotificationRequest, response: { 200: z.object({ message: z.string() }) } },
+      config: { rateLimit: RATE_LIMITS.resetPassword },
+    },
+    (req) => notifications.confirmNotificationEmail(ctx, req.body.token),
+  );
+};

@@ -1,0 +1,179 @@
+import { type Assistant, NOTIFICATION_TEXTS, type NotificationReply } from '@otklik/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assistantNotifications } from '../src/infra/db/schema';
+import { createOwner, type TestOwner } from './helpers/factories';
+import { bearer, json, startTestServer, type TestServer } from './helpers/server';
+import { linkFrom, type SmtpPeer, startSmtpPeer } from './helpers/smtp-peer';
+import { startTelegramPeer, type TelegramPeer } from './helpers/telegram-peer';
+import { createAssistant } from './knowledge-helpers';
+
+/** The notification settings of spec §7: the e-mail and its confirmation, the switches, the Telegram chat. */
+let server: TestServer;
+let smtp: SmtpPeer;
+let peer: TelegramPeer;
+let owner: TestOwner;
+let other: TestOwner;
+let n = 0;
+const address = () => `alerts${++n}-${Date.now()}@example.ru`;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  peer = await startTelegramPeer();
+  server = await startTestServer({ SMTP_URL: smtp.url, TELEGRAM_API_ROOT: peer.url });
+  owner = await createOwner(server.app);
+  other = await createOwner(server.app);
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+  await peer?.close();
+});
+
+const call = (url: string, token = owner.token, payload?: object) =>
+  server.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const base = (id: string) => `/api/assistant/${id}/notification`;
+const settingsOf = async (id: string) =>
+  json<Assistant>(await server.app.inject({ url: `/api/assistant/${id}`, headers: bearer(owner.token) })).notification;
+
+describe('the notification e-mail (spec §4 "E-mail notification")', () => {
+  it('is confirmed by its single-use link, and only then may its switch be turned on', async () => {
+    const id = await createAssistant(server.app, owner.userId, 'Цветы');
+    expect(await settingsOf(id)).toMatchObject({ notificationEmail: null, isAllowedNotify: false });
+
+    let res = await call(`${base(id)}/toggle-email?enable=true`);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toContain('Email not confirmed yet');
+
+    res = await call(`${base(id)}/send-confirmation`, owner.token, { email: '  ' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(NOTIFICATION_TEXTS.emailRequired);
+    res = await call(`${base(id)}/send-confirmation`, owner.token, { email: 'не почта' });
+    expect(res.statusCode).toBe(400);
+
+    const email = address();
+    res = await call(`${base(id)}/send-confirmation`, owner.token, { email });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<NotificationReply>(res)).toMatchObject({
+      message: NOTIFICATION_TEXTS.confirmationSent(email),
+      notification: { notificationEmail: email, isNotificationEmailConfirmed: false },
+    });
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe(NOTIFICATION_TEXTS.mailSubject);
+    expect(mail.text).toContain('«Цветы»');
+    const link = linkFrom(mail, '/notification/confirm');
+    expect(link.origin).toBe('http://localhost:3000');
+    const token = link.searchParams.get('token') ?? '';
+
+    // The switch is still refused until the link is opened.
+    expect((await call(`${base(id)}/toggle-email?enable=true`)).statusCode).toBe(400);
+    const confirm = () => server.app.inject({ method: 'POST', url: '/api/notification/confirm', payload: { token } });
+    res = await confirm();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).message).toBe(NOTIFICATION_TEXTS.confirmed);
+    // Single use.
+    res = await confirm();
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(NOTIFICATION_TEXTS.confirmInvalid);
+
+    res = await call(`${base(id)}/toggle-email?enable=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<NotificationReply>(res)).toMatchObject({
+      message: NOTIFICATION_TEXTS.emailEnabled,
+      notification: { isNotificationEmailConfirmed: true, isAllowedNotify: true },
+    });
+    expect(await settingsOf(id)).toMatchObject({
+      notificationEmail: email,
+      isNotificationEmailConfirmed: true,
+      isAllowedNotify: true,
+    });
+
+    // The same address again: nothing to confirm, no mail.
+    res = await call(`${base(id)}/send-confirmation`, owner.token, { email: email.toUpperCase() });
+    expect(json(res).message).toBe(NOTIFICATION_TEXTS.alreadyConfirmed);
+
+    // A changed address is unconfirmed again, its switch off; an earlier link does not confirm it.
+    const next = address();
+    res = await call(`${base(id)}/send-confirmation`, owner.token, { email: next });
+    expect(json<NotificationReply>(res).notification).toMatchObject({
+      notificationEmail: next,
+      isNotificationEmailConfirmed: false,
+      isAllowedNotify: false,
+    });
+    const nextToken = linkFrom(await smtp.waitFor(next), '/notification/confirm').searchParams.get('token') ?? '';
+    expect((await call(`${base(id)}/send-confirmation`, owner.token, { email: address() })).statusCode).toBe(200);
+    const stale = await server.app.inject({
+      method: 'POST',
+      url: '/api/notification/confirm',
+      payload: { token: nextToken },
+    });
+    expect(stale.statusCode).toBe(400);
+  });
+
+  it('does not take an expired link', async () => {
+    const someone = await createOwner(server.app);
+    const id = await createAssistant(server.app, someone.userId, 'Просрочка');
+    const email = address();
+    expect((await call(`${base(id)}/send-confirmation`, someone.token, { email })).statusCode).toBe(200);
+    const token = linkFrom(await smtp.waitFor(email), '/notification/confirm').searchParams.get('token') ?? '';
+    await server.app.ctx.db
+      .update(assistantNotifications)
+      .set({ confirmExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(assistantNotifications.assistantId, id));
+    const res = await server.app.inject({ method: 'POST', url: '/api/notification/confirm', payload: { token } });
+    expect(res.statusCode).toBe(400);
+    const [row] = await server.app.ctx.db
+      .select()
+      .from(assistantNotifications)
+      .where(eq(assistantNotifications.assistantId, id));
+    expect(row?.isNotificationEmailConfirmed).toBe(false);
+  });
+
+  it("keeps another owner's settings out of reach", async () => {
+    const id = await createAssistant(server.app, owner.userId, 'Моё');
+    for (const url of [`${base(id)}/toggle-email?enable=false`, `${base(id)}/toggle-telegram?enable=false`]) {
+      const res = await call(url, other.token);
+      expect(res.statusCode).toBe(404);
+      expect(json(res).message).toBe('Ассистент не найден');
+    }
+    expect((await call(`${base(id)}/send-confirmation`, other.token, { email: address() })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'POST', url: `${base(id)}/toggle-email?enable=true` })).statusCode).toBe(
+      401,
+    );
+    expect((await call(`${base(id)}/toggle-email?enable=maybe`)).statusCode).toBe(400);
+  });
+});
+
+describe('the Telegram notification chat', () => {
+  it('needs a bot token and its chat before the switch turns on; the token is shown masked', async () => {
+    const id = await createAssistant(server.app, owner.userId, 'Телеграм');
+    let res = await call(`${base(id)}/toggle-telegram?enable=true`);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(NOTIFICATION_TEXTS.telegramNotReady);
+
+    const token = `7100000${n}:AAH${'n'.repeat(32)}`;
+    peer.addBot({ token, username: 'alerts_bot' });
+    peer.pushUpdate(token, {
+      message: {
+        message_id: 1,
+        date: 0,
+        from: { id: 333, is_bot: false, first_name: 'Олег' },
+        chat: { id: 333, type: 'private', first_name: 'Олег' },
+        text: 'привет',
+      },
+    });
+    res = await server.app.inject({ url: `/telegram/${token}/assistant/${id}`, headers: bearer(owner.token) });
+    expect(json(res).message).not.toContain('ошибка');
+    res = await call(`${base(id)}/toggle-telegram?enable=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<NotificationReply>(res).notification).toMatchObject({
+      enableTelegram: true,
+      chatId: '333',
+      chatTitle: 'Олег',
+      telegramToken: `${token.split(':')[0]}:…nnnn`,
+    });
+    expect(res.body).not.toContain(token);
+    res = await call(`${base(id)}/toggle-telegram?enable=false`);
+    expect(json<NotificationReply>(res).notification.enableTelegram).toBe(false);
+  });
+});
