@@ -35,6 +35,10 @@ export const routes: RouteObject[] = [
               { path: 'forgot-password', lazy: page(() => import('@/features/auth/forgot-password-page')) },
               { path: 'reset-password', lazy: page(() => import('@/features/auth/reset-password-page')) },
               { path: 'confirm-email', lazy: page(() => import('@/features/auth/confirm-email-page')) },
+              {
+                path: 'notification/confirm',
+                lazy: page(() => import('@/features/notifications/notification-confirm-page')),
+              },
             ],
           },
           { path: 'blog', lazy: page(() => import('@/features/blog/blog-page')) },

@@ -8,6 +8,9 @@ import type { AssistantSlots } from '@/features/assistants/lib/slots';
 export const assistantSlots: AssistantSlots = {
   knowledge: lazy(() => import('@/features/knowledge/knowledge-tab').then((m) => ({ default: m.KnowledgeTab }))),
   triggers: lazy(() => import('@/features/triggers/triggers-tab').then((m) => ({ default: m.TriggersTab }))),
+  notifications: lazy(() =>
+    import('@/features/notifications/notifications-panel').then((m) => ({ default: m.NotificationsPanel })),
+  ),
   integration: lazy(() =>
     import('@/features/integration/integration-panel').then((m) => ({ default: m.IntegrationPanel })),
   ),

@@ -16,7 +16,6 @@ import { AssistantDataForm } from './components/assistant-data-form';
 import { DeleteAssistant } from './components/delete-assistant';
 import { DesignForm } from './components/design-form';
 import { EditorLayout } from './components/editor-layout';
-import { EmptyState } from './components/empty-state';
 import styles from './components/page.module.css';
 import { panelId, TabBar, tabId } from './components/tab-bar';
 import { UnsavedGuard } from './components/unsaved-guard';
@@ -180,7 +179,7 @@ function Editor({ assistant, slots }: { assistant: Assistant; slots: AssistantSl
         <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)}>
           {tab === 'data' ? <AssistantDataForm values={data} errors={dataErrors} onChange={onData} /> : null}
           {tab === 'design' ? <DesignForm design={design} onChange={onDesign} widgetId={widgetId} /> : null}
-          {tab === 'knowledge' || tab === 'triggers' || tab === 'integration' ? (
+          {tab === 'knowledge' || tab === 'triggers' || tab === 'notifications' || tab === 'integration' ? (
             <Suspense
               fallback={
                 <div className={styles.state}>
@@ -191,9 +190,6 @@ function Editor({ assistant, slots }: { assistant: Assistant; slots: AssistantSl
               <Slot Component={slots[tab]} assistantId={assistant.id} />
             </Suspense>
           ) : null}
-          {tab === 'notifications' ? (
-            <EmptyState title={T.notificationsTitle} text={T.notificationsText} icon={<BellArt />} />
-          ) : null}
         </div>
       </EditorLayout>
     </>
@@ -202,21 +198,4 @@ function Editor({ assistant, slots }: { assistant: Assistant; slots: AssistantSl
 
 function Slot({ Component, assistantId }: { Component: AssistantSlots['knowledge']; assistantId: string }) {
   return <Component assistantId={assistantId} />;
-}
-
-function BellArt() {
-  return (
-    <svg width="96" height="96" viewBox="0 0 96 96" fill="none" aria-hidden="true">
-      <circle cx="48" cy="48" r="44" fill="var(--color-accent-soft)" />
-      <path
-        d="M48 22c-10 0-17 8-17 18v11l-5 8h44l-5-8V40c0-10-7-18-17-18Z"
-        fill="var(--color-accent)"
-        stroke="var(--color-accent)"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-      <circle cx="48" cy="66" r="5" fill="var(--color-accent)" />
-      <circle cx="65" cy="28" r="7" fill="#f59e0b" stroke="#fff" strokeWidth="3" />
-    </svg>
-  );
 }

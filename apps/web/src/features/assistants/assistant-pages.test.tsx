@@ -230,6 +230,11 @@ describe('edit page (spec §2.8)', () => {
     expect(screen.getByRole('button', { name: 'Сохранить' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Уведомления' }));
     expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+    // The notifications tab is the panel of its own feature, plugged in as a slot.
+    const notifications = await screen.findByRole('region', { name: 'Куда присылать уведомления' });
+    expect(await within(notifications).findByRole('switch', { name: 'Уведомления на почту' })).toBeInTheDocument();
+    expect(within(notifications).getByRole('switch', { name: 'Уведомления в Телеграм' })).toBeInTheDocument();
+    expect(within(notifications).getByLabelText('Почта для уведомлений')).toHaveValue('');
     await user.click(screen.getByRole('tab', { name: 'Дизайн' }));
     expect(screen.getByRole('button', { name: 'Сохранить' })).toBeInTheDocument();
     // Spec §3: no saved questions on edit means the three default ones.

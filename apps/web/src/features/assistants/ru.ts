@@ -101,9 +101,6 @@ export const ASSISTANT_TEXTS = {
     integration: 'Интеграция',
   },
   tabsLabel: 'Разделы ассистента',
-  notificationsTitle: 'Уведомления появятся совсем скоро',
-  notificationsText:
-    'Здесь можно будет получать письма и сообщения в Telegram о новых беседах и сработавших триггерах.',
   delete: 'Удалить ассистента',
   deleteTitle: 'Удалить ассистента?',
   deleteText: (name: string) =>

@@ -6,6 +6,8 @@ export const PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
+  /** The link of the mail that confirms an assistant's notification e-mail. */
+  notificationConfirm: '/notification/confirm',
   blog: '/blog',
   tgGuide: '/blog/tg-integration',
   partnership: '/partnership',
@@ -42,6 +44,7 @@ const NOT_REMEMBERED = new Set<string>([
   PATHS.forgotPassword,
   PATHS.resetPassword,
   PATHS.confirmEmail,
+  PATHS.notificationConfirm,
 ]);
 
 export function isRememberedPath(pathname: string): boolean {

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 
 /**
- * Screens of other features shown inside the assistant pages (knowledge, triggers, integration).
+ * Screens of other features shown inside the assistant pages (knowledge, triggers, notifications,
+ * integration).
  * A feature never imports another one (CONVENTIONS), so app/ passes them in.
  */
 export type AssistantSlot = ComponentType<{ assistantId: string }>;
@@ -9,5 +10,6 @@ export type AssistantSlot = ComponentType<{ assistantId: string }>;
 export interface AssistantSlots {
   knowledge: AssistantSlot;
   triggers: AssistantSlot;
+  notifications: AssistantSlot;
   integration: AssistantSlot;
 }

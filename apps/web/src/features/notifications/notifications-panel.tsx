@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { Button } from '@/shared/ui/button';
+import { PanelState } from '@/shared/ui/panel-state';
+import { useNotifications } from './api/notifications';
+import { EmailBlock } from './components/email-block';
+import styles from './components/notifications.module.css';
+import { TelegramBlock } from './components/telegram-block';
+import { NOTIFICATIONS_TEXTS as T } from './ru';
+
+/**
+ * The notifications step of an assistant (spec §2.11 "Notifications", §3, §4): the e-mail with
+ * its confirmation and switch, and the Telegram chat found through a bot, with its switch.
+ */
+export function NotificationsPanel({ assistantId }: { assistantId: string }) {
+  const id = useId();
+  const settings = useNotifications(assistantId);
+  return (
+    <section className={styles.root} aria-labelledby={`${id}-title`}>
+      <header className={styles.head}>
+        <h2 id={`${id}-title`} className={styles.title}>
+          {T.title}
+        </h2>
+        <p className={styles.lead}>{T.lead}</p>
+      </header>
+      {settings.isPending ? (
+        <PanelState loading text={T.loading} />
+      ) : settings.isError ? (
+        <PanelState
+          tone="error"
+          title={T.loadError}
+          text={errorMessage(settings.error, T.loadError)}
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
+              {T.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <div className={styles.blocks}>
+          <EmailBlock assistantId={assistantId} notification={settings.data} />
+          <TelegramBlock assistantId={assistantId} notification={settings.data} />
+        </div>
+      )}
+    </section>
+  );
+}
