@@ -329,6 +329,7 @@ export const SITE_OG_IMAGE = '/og-image.png';
 const APP_PAGES: readonly RegExp[] = [
   /^\/$/,
   /^\/(?:signup|login|forgot-password|reset-password|confirm-email|partnership|prompt-helper)$/,
+  /^\/notification\/confirm$/,
   /^\/blog(?:\/(?:knowledge|prompt-guide|tg-integration))?$/,
   /^\/dashboard(?:\/(?:assistants|profile|statistic))?$/,
   /^\/dashboard\/assistants\/[^/]+(?:\/chats)?$/,

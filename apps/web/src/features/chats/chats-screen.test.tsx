@@ -109,6 +109,14 @@ describe('chat monitoring: selection and history (spec §4)', () => {
     await waitFor(() => expect(historyCalls()).toEqual([ANNA.id]));
   });
 
+  it('opens the conversation an alert links to (?visitor=), whatever was stored', async () => {
+    localStorage.setItem('selectedChat', WEB.id);
+    renderChats(peer, undefined, `?visitor=${ANNA.id}`);
+    await waitFor(() => expect(historyCalls()).toEqual([ANNA.id]));
+    expect(items()[1]).toHaveAttribute('aria-current', 'true');
+    expect(localStorage.getItem('selectedChat')).toBe(ANNA.id);
+  });
+
   it('falls back to the first visitor when the stored one is gone', async () => {
     localStorage.setItem('selectedChat', crypto.randomUUID());
     renderChats(peer);

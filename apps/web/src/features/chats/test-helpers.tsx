@@ -72,8 +72,8 @@ export function fakeLive() {
 }
 
 /** The screen on the peer's origin, in a router (the back button navigates), with the alerts. */
-export function renderChats(peer: ApiPeer, live = fakeLive()) {
-  window.happyDOM.setURL(`${peer.origin}/dashboard/assistants/${A}/chats`);
+export function renderChats(peer: ApiPeer, live = fakeLive(), search = '') {
+  window.happyDOM.setURL(`${peer.origin}/dashboard/assistants/${A}/chats${search}`);
   resetSession();
   resetUnauthorizedHandling();
   clearAlerts();
@@ -82,7 +82,7 @@ export function renderChats(peer: ApiPeer, live = fakeLive()) {
       { path: '/dashboard/assistants/:id/chats', element: <ChatsScreen assistantId={A} openLive={live.open} /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [`/dashboard/assistants/${A}/chats`] },
+    { initialEntries: [`/dashboard/assistants/${A}/chats${search}`] },
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
