@@ -26,7 +26,7 @@ import { knowledgeRoutes, registerKnowledgeJobs, resumeUnfinishedFiles } from '.
 import { attachLiveEndpoint } from './modules/live';
 import { registerMailJobs } from './modules/mail';
 import { modelRoutes } from './modules/models';
-import { notificationRoutes } from './modules/notifications';
+import { notificationRoutes, startNotifications } from './modules/notifications';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
 import { siteRoutes } from './modules/site';
 import { startTelegram, telegramRoutes } from './modules/telegram';
@@ -86,6 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     );
   });
   setTriggerHook(ctx, runTriggers);
+  startNotifications(ctx);
   const stopEngine = await startConversationEngine(ctx);
   // The bus may be closed already (the context's own onClose): nothing is left to unsubscribe from.
   app.addHook('onClose', async () => stopEngine().catch(() => undefined));

@@ -1,12 +1,13 @@
 import { type Assistant, NOTIFICATION_TEXTS, type NotificationReply } from '@otklik/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantNotifications } from '../src/infra/db/schema';
+import { assistantNotifications, notificationAlerts, users } from '../src/infra/db/schema';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
-import { linkFrom, type SmtpPeer, startSmtpPeer } from './helpers/smtp-peer';
+import { linkFrom, recipients, type SmtpPeer, startSmtpPeer } from './helpers/smtp-peer';
 import { startTelegramPeer, type TelegramPeer } from './helpers/telegram-peer';
 import { createAssistant } from './knowledge-helpers';
+import { newVisitor, send } from './visitor-helpers';
 
 /** The notification settings of spec §7: the e-mail and its confirmation, the switches, the Telegram chat. */
 let server: TestServer;
@@ -175,5 +176,118 @@ describe('the Telegram notification chat', () => {
     expect(res.body).not.toContain(token);
     res = await call(`${base(id)}/toggle-telegram?enable=false`);
     expect(json<NotificationReply>(res).notification.enableTelegram).toBe(false);
+  });
+});
+
+describe('alerts (triggers, hand-offs, requests for a person, phones)', () => {
+  /** An owner of their own (the quiet periods and switches of one test never touch another's). */
+  async function setUp(name: string) {
+    const someone = await createOwner(server.app);
+    const id = await createAssistant(server.app, someone.userId, name);
+    return { someone, id };
+  }
+  const handoff = async (id: string, text = 'Какая погода будет завтра в Сочи?') => {
+    const v = await newVisitor(server.app, id);
+    await send(server.app, id, v.visitorToken, text);
+    return v;
+  };
+
+  it('go to the confirmed notification e-mail when its switch is on, to nobody when it is off', async () => {
+    const { someone, id } = await setUp('Маршрут');
+    const email = address();
+    await call(`${base(id)}/send-confirmation`, someone.token, { email });
+    const token = linkFrom(await smtp.waitFor(email), '/notification/confirm').searchParams.get('token') ?? '';
+    await server.app.inject({ method: 'POST', url: '/api/notification/confirm', payload: { token } });
+    // Set but switched off: no mail anywhere.
+    await handoff(id, 'Вопрос номер один про Сочи?');
+    await server.app.ctx.queue.drain();
+    expect(smtp.mails.filter((m) => (m.text ?? '').includes('Вопрос номер один'))).toHaveLength(0);
+
+    expect((await call(`${base(id)}/toggle-email?enable=true`, someone.token)).statusCode).toBe(200);
+    await handoff(id, 'Вопрос номер два про Сочи?');
+    const mail = await smtp.waitFor(email, (m) => (m.text ?? '').includes('Вопрос номер два'));
+    expect(mail.subject).toBe('Нужен ответ специалиста — Маршрут');
+    expect(mail.text).toContain('(сайт)');
+    expect(mail.text).toMatch(/\/dashboard\/assistants\/[0-9a-f-]+\/chats\?visitor=/);
+    expect(smtp.mails.filter((m) => (m.text ?? '').includes('Вопрос номер два') && m.to !== undefined)).toHaveLength(1);
+    const state = json<Assistant>(
+      await server.app.inject({ url: `/api/assistant/${id}`, headers: bearer(someone.token) }),
+    );
+    expect(state.notification.lastDeliveredAt).not.toBeNull();
+
+    // The profile's switch silences everything.
+    await server.app.ctx.db.update(users).set({ isAllowedNotify: false }).where(eq(users.id, someone.userId));
+    await handoff(id, 'Вопрос номер три про Сочи?');
+    await server.app.ctx.queue.drain();
+    expect(smtp.mails.filter((m) => (m.text ?? '').includes('Вопрос номер три'))).toHaveLength(0);
+  });
+
+  it('reach the Telegram chat, escaped, with the way to the conversation', async () => {
+    const { someone, id } = await setUp('Телеграм-оповещения');
+    const token = `7200000${n}:AAH${'a'.repeat(32)}`;
+    peer.addBot({ token, username: 'owner_alerts_bot' });
+    peer.pushUpdate(token, {
+      message: {
+        message_id: 1,
+        date: 0,
+        from: { id: 444, is_bot: false, first_name: 'Ольга' },
+        chat: { id: 444, type: 'private' },
+        text: 'hi',
+      },
+    });
+    await server.app.inject({ url: `/telegram/${token}/assistant/${id}`, headers: bearer(someone.token) });
+    expect((await call(`${base(id)}/toggle-telegram?enable=true`, someone.token)).statusCode).toBe(200);
+    await handoff(id, 'Что такое <script>alert(1)</script> & <b>жирный</b>?');
+    const [alert] = await peer.waitForSent(token, 1, 'sendMessage');
+    const text = String(alert?.params.text);
+    expect(alert?.params.parse_mode).toBe('HTML');
+    expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;жирный&lt;/b&gt;');
+    expect(text).toContain('Нужен ответ специалиста');
+    // A local PUBLIC_URL cannot be a Telegram button: the link is in the text.
+    expect(text).toContain(`/dashboard/assistants/${id}/chats?visitor=`);
+    // The owner's account address gets the mail too (no notification e-mail set).
+    await smtp.waitFor(someone.email, (m) => (m.text ?? '').includes('alert(1)'));
+    const mail = smtp.mails.find((m) => (m.text ?? '').includes('alert(1)'));
+    expect(mail?.html).toContain('&lt;script&gt;');
+    expect(mail?.html).not.toContain('<script>');
+  });
+
+  it('fold into one per conversation and reason in five minutes, and say how many were folded', async () => {
+    const { someone, id } = await setUp('Шторм');
+    const v = await newVisitor(server.app, id);
+    for (const q of ['Первый вопрос о Марсе?', 'Второй вопрос о Юпитере?', 'Третий вопрос о Сатурне?'])
+      await send(server.app, id, v.visitorToken, q);
+    await server.app.ctx.queue.drain();
+    const mine = () =>
+      smtp.mails.filter(
+        (m) => recipients(m).includes(someone.email.toLowerCase()) && m.subject?.startsWith('Нужен ответ'),
+      );
+    expect(mine()).toHaveLength(1);
+    // The window passes.
+    await server.app.ctx.db
+      .update(notificationAlerts)
+      .set({ lastSentAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(notificationAlerts.visitorId, v.visitorId));
+    await send(server.app, id, v.visitorToken, 'Четвёртый вопрос о Нептуне?');
+    const next = await smtp.waitFor(someone.email, (m) => (m.text ?? '').includes('Нептуне'));
+    expect(next.text).toContain('ещё событий такого рода: 2');
+  });
+
+  it('arrive once when SMTP was down for a while, and the failure shows meanwhile', async () => {
+    const { someone, id } = await setUp('Сбой почты');
+    // Settings exist (the switch was touched), so the delivery state has somewhere to live.
+    expect((await call(`${base(id)}/toggle-telegram?enable=false`, someone.token)).statusCode).toBe(200);
+    smtp.refuseNext(2);
+    await handoff(id, 'Вопрос во время сбоя почты?');
+    await smtp.waitFor(someone.email, (m) => (m.text ?? '').includes('сбоя почты'));
+    await server.app.ctx.queue.drain();
+    expect(smtp.mails.filter((m) => (m.text ?? '').includes('сбоя почты'))).toHaveLength(1);
+    const { notification } = json<Assistant>(
+      await server.app.inject({ url: `/api/assistant/${id}`, headers: bearer(someone.token) }),
+    );
+    expect(notification.lastError).toMatch(/^почта: .*451|^почта: .*сбой/i);
+    expect(Date.parse(notification.lastDeliveredAt ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(notification.lastErrorAt ?? ''),
+    );
   });
 });

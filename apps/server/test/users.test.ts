@@ -36,16 +36,17 @@ describe('profile', () => {
       id: owner.userId,
       username: 'Мария',
       email: owner.email,
-      isAllowedNotify: false,
+      // Alerts are on for a new account (the master switch of the notifications).
+      isAllowedNotify: true,
       isEmailConfirmed: true,
     });
 
     const same = await call('PUT', '/api/user/profile', owner.token, {
       username: 'Мария Петровна',
       email: owner.email,
-      isAllowedNotify: true,
+      isAllowedNotify: false,
     });
-    expect(json(same)).toMatchObject({ username: 'Мария Петровна', isAllowedNotify: true, isEmailConfirmed: true });
+    expect(json(same)).toMatchObject({ username: 'Мария Петровна', isAllowedNotify: false, isEmailConfirmed: true });
 
     const newEmail = `new-${owner.email}`;
     const changed = await call('PUT', '/api/user/profile', owner.token, {

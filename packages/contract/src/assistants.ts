@@ -77,6 +77,10 @@ export const NotificationSettings = z.object({
   chatId: z.string().nullable(),
   /** Who the chat is (a person's name, a group's title), so the owner sees where alerts go. */
   chatTitle: z.string().nullable().default(null),
+  /** Delivery of alerts (ISO dates): the last one that reached the owner, the last failure and what it was. */
+  lastDeliveredAt: z.string().nullable().default(null),
+  lastError: z.string().nullable().default(null),
+  lastErrorAt: z.string().nullable().default(null),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 

@@ -6,6 +6,8 @@ export interface SmtpPeer {
   mails: ParsedMail[];
   /** Waits for a mail to the address (and matching the predicate) and returns it. */
   waitFor(to: string, predicate?: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  /** The next mails are refused with a temporary failure (451), as a server that is down for a while. */
+  refuseNext(count: number): void;
   close(): Promise<void>;
 }
 
@@ -20,11 +22,20 @@ export const recipients = (m: ParsedMail) =>
  */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const mails: ParsedMail[] = [];
+  let refusing = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (refusing > 0) {
+        refusing--;
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Временный сбой, попробуйте позже'), { responseCode: 451 })),
+        );
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
           mails.push(mail);
@@ -48,6 +59,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 25));
       }
+    },
+    refuseNext: (count) => {
+      refusing = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../core/context';
+import { alertOwner } from './alert-hook';
 import { deliverToChannel } from './channel-hook';
 import { type ConversationEvent, type MessagePayload, publishConversationEvent } from './events';
 import {
@@ -107,6 +108,7 @@ export async function saveVisitorPhone(
   phone: string,
 ): Promise<StoredMessage> {
   await updateVisitor(ctx, visitor.assistantId, visitor.id, { phone, phoneRequestedAt: null });
+  await alertOwner(ctx, { reason: 'phone', assistantId: visitor.assistantId, visitorId: visitor.id, phone });
   return appendMessage(ctx, {
     assistantId: visitor.assistantId,
     visitorId: visitor.id,

@@ -4,6 +4,8 @@
  * pipeline, handleIncomingMessage) and is published as one bus event; the chats screen, the
  * visitor API and (later) Telegram are readers and commands over this module.
  */
+
+export { type AlertHook, alertOwner, type OwnerAlert, setAlertHook } from './alert-hook';
 export {
   ATTACHMENT_FILE,
   attachmentKey,
@@ -45,4 +47,10 @@ export {
   type TriggerHookContext,
   type TriggerOutcome,
 } from './trigger-hook';
-export { createWebVisitor, type TelegramPerson, telegramVisitor, webVisitorOfToken } from './visitors';
+export {
+  createWebVisitor,
+  type TelegramPerson,
+  telegramVisitor,
+  visitorDisplayName,
+  webVisitorOfToken,
+} from './visitors';

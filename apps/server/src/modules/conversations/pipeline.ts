@@ -4,10 +4,10 @@ import { onAssistantChanged } from '../../core/events';
 import { assistants, type MessageAttachment } from '../../infra/db/schema';
 import { ModelCallError } from '../../infra/llm';
 import { type AnswerSettings, answerQuestion, type BotSource } from '../answerer';
+import { alertOwner } from './alert-hook';
 import { attachmentLinks } from './attachments';
 import { appendMessage, setPaused } from './conversation';
 import { publishConversationEvent } from './events';
-import { notifyOwnerOfHandoff } from './notify-owner';
 import { listMessages, type StoredMessage } from './store';
 import { triggerHookOf } from './trigger-hook';
 
@@ -142,9 +142,7 @@ export async function handleIncomingMessage(ctx: AppContext, input: IncomingMess
       signal: input.signal,
     });
     if (answer.source === 'handoff' || answer.source === 'operator-request')
-      await notifyOwnerOfHandoff(ctx, { assistantId, visitorId, question: content }).catch((err) =>
-        ctx.log.error({ err, assistantId }, 'hand-off notification failed'),
-      );
+      await alertOwner(ctx, { reason: answer.source, assistantId, visitorId, message: content });
     return { message, answer: await botSays(answer.text, answer.source, answer.tokens), paused: false, failed: false };
   } catch (err) {
     if (input.signal?.aborted) return { message, paused: false, failed: true };

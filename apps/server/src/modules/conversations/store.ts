@@ -176,24 +176,6 @@ export async function visitorOfOwner(db: Executor, userId: string, visitorId: st
   return row?.visitor;
 }
 
-/** When the owner was last called to this conversation (to space out the notifications). */
-export async function lastHandoffAt(db: Executor, visitorId: string): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ at: messages.createdAt })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.visitorId, visitorId),
-        eq(messages.role, 'bot'),
-        // A hand-off answer, or the reply to "позовите оператора": both mean the owner was called.
-        inArray(messages.source, ['handoff', 'operator-request']),
-      ),
-    )
-    .orderBy(desc(messages.createdAt))
-    .limit(1);
-  return row?.at;
-}
-
 /** The last message (system notes aside) of each of these visitors: the chats list's preview. */
 export async function lastMessages(
   ctx: Pick<AppContext, 'database'>,

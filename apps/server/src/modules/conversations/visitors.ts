@@ -83,3 +83,9 @@ export async function telegramVisitor(
   if (!row) throw new Error('telegram visitor not stored');
   return row;
 }
+
+/** How the owner reads a visitor: its name, else first and last name, else @username, else 'Visitor [id]' (spec §2.13). */
+export const visitorDisplayName = (v: Pick<VisitorRow, 'id' | 'name' | 'firstName' | 'lastName' | 'tgUsername'>) => {
+  const full = [v.firstName, v.lastName].filter(Boolean).join(' ').trim();
+  return v.name?.trim() || full || (v.tgUsername ? `@${v.tgUsername}` : `Visitor [${v.id}]`);
+};

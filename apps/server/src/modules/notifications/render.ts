@@ -1,37 +1,113 @@
 import type { MailMessage } from '../../infra/mail';
-import { actionMail } from '../auth';
+import type { OwnerAlert } from '../conversations';
+import { escapeHtml } from '../telegram';
 
-export interface FiredForMail {
-  name: string;
-  matched: string[];
+/** What an alert is about, with everything its texts need. */
+export interface AlertView {
+  alert: OwnerAlert;
+  assistantName: string;
+  /** 'сайт' or 'Телеграм'. */
+  channel: string;
+  visitorName: string;
+  /** The conversation's last messages, oldest first: who said what. */
+  recent: { who: string; text: string }[];
+  /** Alerts of this kind in this conversation folded into this one since the last. */
+  folded: number;
+  link: string;
 }
 
-/** The owner's e-mail when stop-words fired (spec §1: "triggers and stop-words that alert the owner"). */
-export function triggerMail(opts: {
-  to: string;
-  username: string;
-  assistantName: string;
-  visitorName: string;
-  message: string;
-  fired: FiredForMail[];
-  chatsUrl: string;
-}): MailMessage {
-  const assistant = opts.assistantName.trim() || 'Без названия';
-  const quoted = opts.message.length > 1000 ? `${opts.message.slice(0, 1000)}…` : opts.message;
-  const lines = opts.fired.map(
-    (t) =>
-      `${t.name.trim() ? `Триггер «${t.name.trim()}»` : 'Триггер без названия'}: стоп-слова ${t.matched.map((w) => `«${w}»`).join(', ')}.`,
-  );
-  return actionMail({
-    to: opts.to,
-    subject: `Сработал триггер — ассистент «${assistant}»`,
-    greeting: `Здравствуйте, ${opts.username}!`,
-    lines: [
-      `В беседе ассистента «${assistant}» с собеседником ${opts.visitorName} сработали стоп-слова.`,
-      ...lines,
-      `Сообщение собеседника: «${quoted}»`,
-    ],
-    action: { label: 'Открыть беседу', url: opts.chatsUrl },
-    footer: 'Вы получили это письмо, потому что в триггерах ассистента выбрано уведомление.',
-  });
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+const triggerLine = (t: { name: string; matched: string[] }) =>
+  `${t.name.trim() ? `Триггер «${t.name.trim()}»` : 'Триггер без названия'}: стоп-слова ${t.matched.map((w) => `«${w}»`).join(', ')}.`;
+
+/** The subject and the lines saying what happened; the same words in the mail and in Telegram. */
+function headline(v: AlertView): { subject: string; lines: string[] } {
+  const name = v.assistantName.trim() || 'Мой ассистент';
+  const who = `${v.visitorName} (${v.channel})`;
+  const a = v.alert;
+  switch (a.reason) {
+    case 'trigger':
+      return {
+        subject: `Сработал триггер — ассистент «${name}»`,
+        lines: [
+          `В беседе ассистента «${name}» с собеседником ${who} сработали стоп-слова.`,
+          ...a.triggers.map(triggerLine),
+          `Сообщение собеседника: «${cut(a.message, 1000)}»`,
+        ],
+      };
+    case 'handoff':
+      return {
+        subject: `Нужен ответ специалиста — ${name}`,
+        lines: [
+          `Ассистент «${name}» не нашёл ответа в базе знаний и передал вопрос вам.`,
+          `Вопрос собеседника ${who}: «${cut(a.message, 2000)}»`,
+        ],
+      };
+    case 'operator-request':
+      return {
+        subject: `Собеседник просит человека — ${name}`,
+        lines: [`Собеседник ${who} просит соединить его с человеком.`, `Сообщение: «${cut(a.message, 1000)}»`],
+      };
+    case 'phone':
+      return {
+        subject: `Собеседник оставил телефон — ${name}`,
+        lines: [`Собеседник ${who} оставил телефон: ${a.phone}.`],
+      };
+  }
+}
+
+const foldedLine = (n: number) =>
+  n > 0 ? `С прошлого уведомления в этой беседе было ещё событий такого рода: ${n}.` : '';
+
+/** The alert as a mail: plain text and HTML, everything the visitor wrote escaped. */
+export function alertMail(to: string, v: AlertView): MailMessage {
+  const { subject, lines } = headline(v);
+  const recent = v.recent.map((m) => `${m.who}: ${cut(m.text, 500)}`);
+  const folded = foldedLine(v.folded);
+  const text = [
+    'Здравствуйте!',
+    '',
+    ...lines,
+    ...(folded ? ['', folded] : []),
+    ...(recent.length ? ['', 'Последние сообщения:', ...recent] : []),
+    '',
+    `Открыть беседу: ${v.link}`,
+    '',
+    'Вы получили это письмо, потому что уведомления ассистента включены. Выключить их можно во вкладке «Уведомления» или в профиле.',
+    '',
+    '— Отклик',
+  ].join('\n');
+  const p = (s: string) => `<p>${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
+  const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d2433;line-height:1.5">
+<p>Здравствуйте!</p>
+${lines.map(p).join('\n')}
+${folded ? p(folded) : ''}
+${
+  recent.length
+    ? `<p><b>Последние сообщения:</b></p><blockquote style="margin:0;padding-left:12px;border-left:3px solid #d0d5dd;color:#475467">${recent
+        .map((r) => escapeHtml(r))
+        .join('<br>')}</blockquote>`
+    : ''
+}
+<p><a href="${escapeHtml(v.link).replace(/"/g, '&quot;')}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Открыть беседу</a></p>
+<p style="color:#667085;font-size:13px">Вы получили это письмо, потому что уведомления ассистента включены. Выключить их можно во вкладке «Уведомления» или в профиле.</p>
+<p>— Отклик</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** The alert as a Telegram message (HTML, escaped); the conversation is opened by its button. */
+export function alertTelegram(v: AlertView): string {
+  const { subject, lines } = headline(v);
+  const recent = v.recent.map((m) => `<i>${escapeHtml(m.who)}:</i> ${escapeHtml(cut(m.text, 300))}`);
+  const folded = foldedLine(v.folded);
+  return [
+    `<b>${escapeHtml(subject)}</b>`,
+    '',
+    ...lines.map(escapeHtml),
+    ...(folded ? ['', escapeHtml(folded)] : []),
+    ...(recent.length ? ['', '<b>Последние сообщения:</b>', ...recent] : []),
+    '',
+    '<i>Ответьте на это сообщение — ответ уйдёт собеседнику от имени оператора.</i>',
+  ].join('\n');
 }

@@ -25,6 +25,9 @@ export function presentNotification(row: Row | undefined): NotificationSettings 
     telegramToken: maskToken(row?.telegramToken ?? null),
     chatId: row?.chatId == null ? null : String(row.chatId),
     chatTitle: row?.chatTitle ?? null,
+    lastDeliveredAt: row?.lastDeliveredAt?.toISOString() ?? null,
+    lastError: row?.lastError ?? null,
+    lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import { registerSendJob } from './outbox';
 import { setRuntime, TelegramRuntime } from './runtime';
 import { installTrainer } from './trainer';
 
+export { sendTelegramAlert, telegramFailureText } from './alerts';
 export { maskToken } from './client';
 export { escapeHtml, TELEGRAM_TEXT_LIMIT, telegramMessages, toTelegramHtml } from './format';
 export { telegramRoutes } from './routes';

@@ -1,11 +1,15 @@
 import { TRIGGER_ACTION_EFFECTS } from '@otklik/contract';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
-import { assistants, triggerFirings, users, visitors } from '../../infra/db/schema';
-import type { MessagePayload, TriggerHook, TriggerHookContext, TriggerOutcome } from '../conversations';
-import { sendMail } from '../mail';
+import { triggerFirings } from '../../infra/db/schema';
+import {
+  alertOwner,
+  type MessagePayload,
+  type TriggerHook,
+  type TriggerHookContext,
+  type TriggerOutcome,
+} from '../conversations';
 import { compileStopWords, matchStopWords, stems } from './matcher';
-import { triggerMail } from './notify-mail';
 import { triggersOf } from './service';
 
 /** One notification per trigger and visitor in this window: a visitor repeating a word never floods the owner. */
@@ -107,49 +111,12 @@ async function recordAndNotify(
       notified: notifyIds.has(t.id),
     })),
   );
-  if (toNotify.length > 0) await notifyOwner(ctx, assistantId, visitorId, message.content, toNotify);
-}
-
-export const visitorDisplayName = (v: {
-  id: string;
-  name: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  tgUsername: string | null;
-}) => {
-  const full = [v.firstName, v.lastName].filter(Boolean).join(' ').trim();
-  return v.name?.trim() || full || (v.tgUsername ? `@${v.tgUsername}` : `Visitor [${v.id}]`);
-};
-
-/**
- * E-mails the assistant's owner at the account address. The notifications issue adds the
- * assistant's own notification address and Telegram; they plug in here.
- */
-async function notifyOwner(
-  ctx: AppContext,
-  assistantId: string,
-  visitorId: string,
-  content: string,
-  fired: FiredTrigger[],
-): Promise<void> {
-  const [owner] = await ctx.db
-    .select({ email: users.email, username: users.username, assistantName: assistants.name })
-    .from(assistants)
-    .innerJoin(users, eq(users.id, assistants.userId))
-    .where(eq(assistants.id, assistantId))
-    .limit(1);
-  if (!owner) return;
-  const [visitor] = await ctx.db.select().from(visitors).where(eq(visitors.id, visitorId)).limit(1);
-  await sendMail(
-    ctx,
-    triggerMail({
-      to: owner.email,
-      username: owner.username,
-      assistantName: owner.assistantName,
-      visitorName: visitor ? visitorDisplayName(visitor) : `Visitor [${visitorId}]`,
-      message: content,
-      fired,
-      chatsUrl: `${ctx.config.publicUrl}/dashboard/assistants/${assistantId}/chats`,
-    }),
-  );
+  if (toNotify.length > 0)
+    await alertOwner(ctx, {
+      reason: 'trigger',
+      assistantId,
+      visitorId,
+      message: message.content,
+      triggers: toNotify.map((t) => ({ name: t.name, matched: t.matched })),
+    });
 }

@@ -1,5 +1,6 @@
-import { bigint, boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants';
+import { visitors } from './conversations';
 
 /**
  * Spec §3 "Notification settings" of an assistant: the notification e-mail (confirmed by a
@@ -21,5 +22,26 @@ export const assistantNotifications = pgTable('assistant_notifications', {
   confirmTokenHash: text('confirm_token_hash'),
   confirmEmail: text('confirm_email'),
   confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+  /** Delivery: the last alert that reached the owner, and the last failure (channel and text), for the tab. */
+  lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The quiet period of alerts: one per conversation and reason in a few minutes; what comes in
+ * between is counted (`folded`) and said in the next alert.
+ */
+export const notificationAlerts = pgTable(
+  'notification_alerts',
+  {
+    visitorId: uuid('visitor_id')
+      .notNull()
+      .references(() => visitors.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    folded: integer('folded').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.visitorId, t.reason] })],
+);

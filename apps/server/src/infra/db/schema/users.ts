@@ -8,7 +8,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    isAllowedNotify: boolean('is_allowed_notify').notNull().default(false),
+    isAllowedNotify: boolean('is_allowed_notify').notNull().default(true),
     isEmailConfirmed: boolean('is_email_confirmed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

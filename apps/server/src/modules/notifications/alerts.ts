@@ -1,0 +1,144 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../core/context';
+import { assistantNotifications, assistants, users } from '../../infra/db/schema';
+import type { MailMessage } from '../../infra/mail';
+import { findVisitor, listMessages, type OwnerAlert, visitorDisplayName } from '../conversations';
+import { sendTelegramAlert, telegramFailureText } from '../telegram';
+import { alertMail, alertTelegram } from './render';
+import { notificationRow } from './service';
+
+/** At most one alert per conversation and reason in this window; the rest are counted into the next. */
+export const ALERT_QUIET_MS = 5 * 60 * 1000;
+
+const EMAIL_JOB = 'notifications.email';
+const TELEGRAM_JOB = 'notifications.telegram';
+/** About two minutes of retries with a doubling pause (BullMQ keeps them across restarts). */
+const ATTEMPTS = 10;
+
+interface EmailJob {
+  assistantId: string;
+  message: MailMessage;
+}
+interface TelegramJob {
+  assistantId: string;
+  visitorId: string;
+  html: string;
+  link: string;
+}
+
+/**
+ * Tells the owner of something that needs a person (conversations' alert hook): by the
+ * assistant's confirmed notification e-mail when its switch is on (the account's address while
+ * no notification e-mail is set), and in the Telegram chat when that switch is on. The profile's
+ * switch silences all of it. Queued: a slow or broken SMTP server or Telegram never holds up the
+ * conversation, and nothing is lost while one is down.
+ */
+export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<void> {
+  const [owner] = await ctx.db
+    .select({ email: users.email, master: users.isAllowedNotify, assistantName: assistants.name })
+    .from(assistants)
+    .innerJoin(users, eq(users.id, assistants.userId))
+    .where(eq(assistants.id, alert.assistantId))
+    .limit(1);
+  if (!owner?.master) return;
+  const settings = await notificationRow(ctx.db, alert.assistantId);
+  const email = settings?.notificationEmail
+    ? settings.isAllowedNotify && settings.isNotificationEmailConfirmed
+      ? settings.notificationEmail
+      : undefined
+    : owner.email;
+  const telegram = Boolean(settings?.enableTelegram && settings.telegramToken && settings.chatId);
+  if (!email && !telegram) return;
+
+  const folded = await quietPeriod(ctx, alert);
+  if (folded === undefined) return;
+  const visitor = await findVisitor(ctx.db, alert.assistantId, alert.visitorId);
+  if (!visitor) return;
+  const history = await listMessages(ctx.db, alert.assistantId, alert.visitorId, { limit: 6 });
+  const view = {
+    alert,
+    assistantName: owner.assistantName,
+    channel: visitor.channel === 'telegram' ? 'Телеграм' : 'сайт',
+    visitorName: visitorDisplayName(visitor),
+    recent: history
+      .filter((m) => m.role !== 'system' && m.content.trim())
+      .map((m) => ({
+        who: m.role === 'visitor' ? 'Собеседник' : m.role === 'operator' ? 'Оператор' : 'Бот',
+        text: m.content,
+      })),
+    folded,
+    link: `${ctx.config.publicUrl}/dashboard/assistants/${alert.assistantId}/chats?visitor=${alert.visitorId}`,
+  };
+  if (email)
+    await ctx.queue.add(
+      EMAIL_JOB,
+      { assistantId: alert.assistantId, message: alertMail(email, view) } satisfies EmailJob,
+      {
+        attempts: ATTEMPTS,
+      },
+    );
+  if (telegram)
+    await ctx.queue.add(
+      TELEGRAM_JOB,
+      {
+        assistantId: alert.assistantId,
+        visitorId: alert.visitorId,
+        html: alertTelegram(view),
+        link: view.link,
+      } satisfies TelegramJob,
+      { attempts: ATTEMPTS },
+    );
+}
+
+/**
+ * The quiet period, in one statement (two instances racing for one event send one alert): the
+ * number of alerts folded since the last one when this one goes out, undefined when it is folded.
+ */
+async function quietPeriod(ctx: Pick<AppContext, 'database'>, alert: OwnerAlert): Promise<number | undefined> {
+  const [row] = await ctx.database.query<{ sent: boolean; previously_folded: number }>(
+    `with old as (select folded from notification_alerts where visitor_id = $1 and reason = $2)
+     insert into notification_alerts as a (visitor_id, reason, last_sent_at, folded) values ($1, $2, now(), 0)
+     on conflict (visitor_id, reason) do update set
+       folded = case when a.last_sent_at > now() - $3 * interval '1 millisecond' then a.folded + 1 else 0 end,
+       last_sent_at = case when a.last_sent_at > now() - $3 * interval '1 millisecond' then a.last_sent_at else now() end
+     returning last_sent_at = now() as sent, coalesce((select folded from old), 0) as previously_folded`,
+    [alert.visitorId, alert.reason, ALERT_QUIET_MS],
+  );
+  return row?.sent ? Number(row.previously_folded) : undefined;
+}
+
+/** Delivery jobs: each attempt's outcome is kept on the settings, so the tab shows a failure, never hides it. */
+export function registerAlertJobs(ctx: AppContext): void {
+  ctx.queue.process(EMAIL_JOB, async (data) => {
+    const job = data as EmailJob;
+    await attempt(ctx, job.assistantId, 'почта', () => ctx.mailer.send(job.message));
+  });
+  ctx.queue.process(TELEGRAM_JOB, async (data) => {
+    const job = data as TelegramJob;
+    const settings = await notificationRow(ctx.db, job.assistantId);
+    if (!settings?.enableTelegram || !settings.telegramToken || !settings.chatId) return;
+    const { telegramToken, chatId } = settings;
+    await attempt(ctx, job.assistantId, 'Телеграм', () =>
+      sendTelegramAlert(ctx, { token: telegramToken, chatId, html: job.html, link: job.link }),
+    );
+  });
+}
+
+async function attempt(ctx: AppContext, assistantId: string, channel: string, send: () => Promise<unknown>) {
+  try {
+    await send();
+    await ctx.db
+      .update(assistantNotifications)
+      .set({ lastDeliveredAt: sql`now()` })
+      .where(eq(assistantNotifications.assistantId, assistantId));
+  } catch (err) {
+    const reason = telegramFailureText(err);
+    ctx.log.warn({ assistantId, channel, reason }, 'alert not delivered; the queue retries');
+    await ctx.db
+      .update(assistantNotifications)
+      .set({ lastError: `${channel}: ${reason}`, lastErrorAt: sql`now()` })
+      .where(eq(assistantNotifications.assistantId, assistantId))
+      .catch(() => undefined);
+    throw err;
+  }
+}
