@@ -291,3 +291,20 @@ describe('alerts (triggers, hand-offs, requests for a person, phones)', () => {
     );
   });
 });
+
+describe('the test notification', () => {
+  it('goes where alerts go, and says so; with nowhere to go it says that', async () => {
+    const someone = await createOwner(server.app);
+    const id = await createAssistant(server.app, someone.userId, 'Проверка');
+    let res = await call(`${base(id)}/test`, someone.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).message).toBe(NOTIFICATION_TEXTS.testSent(`почта ${someone.email}`));
+    const mail = await smtp.waitFor(someone.email, (m) => m.subject === 'Тестовое уведомление — Проверка');
+    expect(mail.text).toContain('уведомления доходят');
+    expect((await call(`${base(id)}/test`, other.token)).statusCode).toBe(404);
+    await server.app.ctx.db.update(users).set({ isAllowedNotify: false }).where(eq(users.id, someone.userId));
+    res = await call(`${base(id)}/test`, someone.token);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(NOTIFICATION_TEXTS.testNowhere);
+  });
+});

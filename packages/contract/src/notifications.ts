@@ -28,6 +28,9 @@ export const NOTIFICATION_TEXTS = {
   telegramEnabled: 'Уведомления в Телеграм включены',
   telegramDisabled: 'Уведомления в Телеграм выключены',
   mailSubject: 'Подтвердите адрес для уведомлений',
+  testNowhere:
+    'Уведомлениям некуда идти: подтвердите почту и включите уведомления на почту или подключите Телеграм (и проверьте переключатель в профиле).',
+  testSent: (where: string) => `Тестовое уведомление отправлено: ${where}`,
 } as const;
 
 /** POST /api/assistant/{id}/notification/send-confirmation (spec §7). */

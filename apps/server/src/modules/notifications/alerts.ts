@@ -1,9 +1,12 @@
+import { NOTIFICATION_TEXTS as T } from '@otklik/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
+import { badRequest } from '../../core/errors';
+import { requireOwnedAssistant } from '../../core/ownership';
 import { assistantNotifications, assistants, users } from '../../infra/db/schema';
 import type { MailMessage } from '../../infra/mail';
 import { findVisitor, listMessages, type OwnerAlert, visitorDisplayName } from '../conversations';
-import { sendTelegramAlert, telegramFailureText } from '../telegram';
+import { escapeHtml, sendTelegramAlert, telegramFailureText } from '../telegram';
 import { alertMail, alertTelegram } from './render';
 import { notificationRow } from './service';
 
@@ -34,21 +37,9 @@ interface TelegramJob {
  * conversation, and nothing is lost while one is down.
  */
 export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<void> {
-  const [owner] = await ctx.db
-    .select({ email: users.email, master: users.isAllowedNotify, assistantName: assistants.name })
-    .from(assistants)
-    .innerJoin(users, eq(users.id, assistants.userId))
-    .where(eq(assistants.id, alert.assistantId))
-    .limit(1);
-  if (!owner?.master) return;
-  const settings = await notificationRow(ctx.db, alert.assistantId);
-  const email = settings?.notificationEmail
-    ? settings.isAllowedNotify && settings.isNotificationEmailConfirmed
-      ? settings.notificationEmail
-      : undefined
-    : owner.email;
-  const telegram = Boolean(settings?.enableTelegram && settings.telegramToken && settings.chatId);
-  if (!email && !telegram) return;
+  const channels = await channelsOf(ctx, alert.assistantId);
+  if (!channels) return;
+  const { email, telegram, owner } = channels;
 
   const folded = await quietPeriod(ctx, alert);
   if (folded === undefined) return;
@@ -88,6 +79,70 @@ export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<
       } satisfies TelegramJob,
       { attempts: ATTEMPTS },
     );
+}
+
+/**
+ * Where an assistant's alerts go: the confirmed notification e-mail with its switch on (the
+ * account's address while no notification e-mail is set), the Telegram chat with its switch on;
+ * undefined when nowhere (the profile's master switch off, or every channel off).
+ */
+async function channelsOf(ctx: Pick<AppContext, 'db'>, assistantId: string) {
+  const [owner] = await ctx.db
+    .select({ email: users.email, master: users.isAllowedNotify, assistantName: assistants.name })
+    .from(assistants)
+    .innerJoin(users, eq(users.id, assistants.userId))
+    .where(eq(assistants.id, assistantId))
+    .limit(1);
+  if (!owner?.master) return undefined;
+  const settings = await notificationRow(ctx.db, assistantId);
+  const email = settings?.notificationEmail
+    ? settings.isAllowedNotify && settings.isNotificationEmailConfirmed
+      ? settings.notificationEmail
+      : undefined
+    : owner.email;
+  const telegram = Boolean(settings?.enableTelegram && settings.telegramToken && settings.chatId);
+  return email || telegram ? { email, telegram, owner } : undefined;
+}
+
+/** 'Отправить тестовое уведомление': the same channels and delivery, without a conversation or a quiet period. */
+export async function sendTestAlert(
+  ctx: AppContext,
+  userId: string,
+  assistantId: string,
+): Promise<{ message: string }> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  const channels = await channelsOf(ctx, assistantId);
+  if (!channels) throw badRequest(T.testNowhere);
+  const name = channels.owner.assistantName.trim() || 'Мой ассистент';
+  const link = `${ctx.config.publicUrl}/dashboard/assistants/${assistantId}/chats`;
+  const lines = [`Это тестовое уведомление ассистента «${name}». Если вы его видите, уведомления доходят.`];
+  if (channels.email)
+    await ctx.queue.add(
+      EMAIL_JOB,
+      {
+        assistantId,
+        message: {
+          to: channels.email,
+          subject: `Тестовое уведомление — ${name}`,
+          text: [...lines, '', `Беседы ассистента: ${link}`, '', '— Отклик'].join('\n'),
+          html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif"><p>${escapeHtml(lines[0] ?? '')}</p><p><a href="${escapeHtml(link)}">Беседы ассистента</a></p><p>— Отклик</p></body></html>`,
+        },
+      } satisfies EmailJob,
+      { attempts: ATTEMPTS },
+    );
+  if (channels.telegram)
+    await ctx.queue.add(
+      TELEGRAM_JOB,
+      {
+        assistantId,
+        visitorId: '',
+        html: `<b>Тестовое уведомление</b>\n\n${escapeHtml(lines[0] ?? '')}`,
+        link,
+      } satisfies TelegramJob,
+      { attempts: ATTEMPTS },
+    );
+  const where = [channels.email ? `почта ${channels.email}` : '', channels.telegram ? 'Телеграм' : ''].filter(Boolean);
+  return { message: T.testSent(where.join(', ')) };
 }
 
 /**

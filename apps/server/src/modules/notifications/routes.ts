@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { perOwner, RATE_LIMITS } from '../../core/rate-limits';
+import { sendTestAlert } from './alerts';
 import * as notifications from './service';
 
 const AssistantParams = z.object({ id: Id });
@@ -60,6 +61,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => notifications.toggleTelegram(ctx, req.userId, req.params.id, req.query.enable),
+  );
+  app.post(
+    '/api/assistant/:id/notification/test',
+    {
+      onRequest,
+      schema: { tags, params: AssistantParams, response: { 200: z.object({ message: z.string() }) } },
+      config: { rateLimit: { ...RATE_LIMITS.notificationConfirmation, keyGenerator: perOwner('notification-test') } },
+    },
+    (req) => sendTestAlert(ctx, req.userId, req.params.id),
   );
   app.post(
     '/api/notification/confirm',
