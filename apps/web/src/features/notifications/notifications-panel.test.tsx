@@ -9,6 +9,8 @@ import { resetSession } from '@/shared/api/session';
 import { AlertHost } from '@/shared/ui/alert-host';
 import { clearAlerts } from '@/shared/ui/alert-store';
 import { type ApiPeer, type PeerRequest, startApiPeer } from '@/test/api-peer';
+import { TEST_REREAD_MS } from './api/notifications';
+import { formatDateTime } from './lib/delivery';
 import { NotificationsPanel } from './notifications-panel';
 import { assistantWithNotification, notificationSettings } from './test-helpers';
 
@@ -20,6 +22,7 @@ const TOGGLE_TELEGRAM = `${ASSISTANT}/notification/toggle-telegram`;
 const TOKEN = '7012345678:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const FIND_CHAT = `/api/telegram/${encodeURIComponent(TOKEN)}/assistant/${ID}`;
 const MASKED = '7012345678:…Dsaw';
+const TEST = `${ASSISTANT}/notification/test`;
 
 let peer: ApiPeer;
 /** What GET /api/assistant/{id} answers now; the handlers of a test change it as the server would. */
@@ -59,6 +62,11 @@ function renderPanel() {
 const notices = () => within(screen.getByRole('region', { name: 'Уведомления' }));
 const mail = async () => within(await screen.findByRole('region', { name: 'Почта' }));
 const telegram = async () => within(await screen.findByRole('region', { name: 'Телеграм' }));
+/** The panel once the settings are loaded (the notices of the alert host are outside it). */
+const panel = async () => {
+  await screen.findByRole('region', { name: 'Почта' });
+  return within(screen.getByRole('region', { name: 'Куда присылать уведомления' }));
+};
 const calls = (path: string) => peer.requests.filter((r) => r.path === path);
 const params = (req: PeerRequest | undefined) => Object.fromEntries(new URL(req?.url ?? '', peer.origin).searchParams);
 
@@ -340,6 +348,133 @@ describe('Telegram notifications (spec §2.11, §5, §7, §8)', () => {
     const toggle = block.getByRole('switch', { name: 'Уведомления в Телеграм' });
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     expect(toggle).toHaveAccessibleDescription('Сообщения приходят в чат «Цветы: заявки»');
+  });
+});
+
+describe('delivery state and the test notification', () => {
+  it('shows a red notice with the time and the error when the last failure is newer than the last delivery', async () => {
+    settings = notificationSettings({
+      lastDeliveredAt: '2025-05-04T09:00:00.000Z',
+      lastError: 'email: 550 mailbox unavailable',
+      lastErrorAt: '2025-05-05T11:30:00.000Z',
+    });
+    renderPanel();
+    const state = (await panel()).getByRole('status');
+    expect(state).toHaveTextContent(
+      `Последнее уведомление не доставлено ${formatDateTime('2025-05-05T11:30:00.000Z')}: email: 550 mailbox unavailable. Мы повторим отправку сами; проверьте настройки, если ошибка не уходит.`,
+    );
+    expect(state.parentElement).toHaveAttribute('data-state', 'failed');
+    expect(screen.queryByText(/Последнее уведомление доставлено/)).not.toBeInTheDocument();
+  });
+
+  it('shows the failure when nothing was ever delivered', async () => {
+    settings = notificationSettings({
+      lastError: 'telegram: Forbidden: bot was blocked by the user.',
+      lastErrorAt: null,
+    });
+    renderPanel();
+    expect((await panel()).getByRole('status')).toHaveTextContent(
+      'Последнее уведомление не доставлено: telegram: Forbidden: bot was blocked by the user. Мы повторим отправку сами;',
+    );
+  });
+
+  it('shows a muted delivered line once a delivery came after the failure (the retry got through)', async () => {
+    settings = notificationSettings({
+      lastDeliveredAt: '2025-05-05T11:35:00.000Z',
+      lastError: 'email: timeout',
+      lastErrorAt: '2025-05-05T11:30:00.000Z',
+    });
+    renderPanel();
+    const state = (await panel()).getByRole('status');
+    expect(state).toHaveTextContent(`Последнее уведомление доставлено ${formatDateTime('2025-05-05T11:35:00.000Z')}`);
+    expect(state.parentElement).toHaveAttribute('data-state', 'delivered');
+    expect(screen.queryByText(/не доставлено/)).not.toBeInTheDocument();
+  });
+
+  it('says no notification was sent yet', async () => {
+    renderPanel();
+    expect((await panel()).getByRole('status')).toHaveTextContent('Уведомлений ещё не было');
+  });
+
+  it('formats the time in Russian with the date and the time', () => {
+    expect(formatDateTime('2025-05-05T11:30:00.000Z')).toMatch(/^\d{1,2} мая 2025 г\., \d{2}:\d{2}$/);
+  });
+
+  it(
+    'sends a test notification with no body, shows where it went and reads the delivery state again',
+    async () => {
+      settings = notificationSettings({
+        notificationEmail: 'owner@flowers.ru',
+        isNotificationEmailConfirmed: true,
+        isAllowedNotify: true,
+      });
+      peer.on(`POST ${TEST}`, () => {
+        settings = notificationSettings({ ...settings, lastDeliveredAt: '2025-05-05T12:00:00.000Z' });
+        return { delayMs: 100, body: { message: NOTIFICATION_TEXTS.testSent('почта owner@flowers.ru, Телеграм') } };
+      });
+      const { user } = renderPanel();
+      const view = await panel();
+      expect(view.getByRole('status')).toHaveTextContent('Уведомлений ещё не было');
+      await user.click(view.getByRole('button', { name: 'Отправить тестовое уведомление' }));
+      expect(view.getByRole('button', { name: 'Отправить тестовое уведомление' })).toHaveAttribute('aria-busy', 'true');
+
+      expect(await notices().findByRole('status')).toHaveTextContent(
+        'Тестовое уведомление отправлено: почта owner@flowers.ru, Телеграм',
+      );
+      const [sent] = calls(TEST);
+      expect(sent?.method).toBe('POST');
+      expect(sent?.body).toBeUndefined();
+      expect(sent?.headers.authorization).toBe('Bearer owner-token');
+      expect(view.getByRole('button', { name: 'Отправить тестовое уведомление' })).not.toHaveAttribute('aria-busy');
+
+      await waitFor(
+        () =>
+          expect(view.getByRole('status')).toHaveTextContent(
+            `Последнее уведомление доставлено ${formatDateTime('2025-05-05T12:00:00.000Z')}`,
+          ),
+        { timeout: TEST_REREAD_MS + 2000 },
+      );
+      expect(calls(ASSISTANT)).toHaveLength(2);
+    },
+    TEST_REREAD_MS + 5000,
+  );
+
+  it('shows the refusal when there is nowhere to send', async () => {
+    peer.on(`POST ${TEST}`, { status: 400, body: { message: NOTIFICATION_TEXTS.testNowhere } });
+    const { user } = renderPanel();
+    const view = await panel();
+    await user.click(view.getByRole('button', { name: 'Отправить тестовое уведомление' }));
+    const refusal = await notices().findByRole('alert');
+    expect(refusal).toHaveTextContent(
+      'Уведомлениям некуда идти: подтвердите почту и включите уведомления на почту или подключите Телеграм',
+    );
+    expect(refusal).toHaveAttribute('data-type', 'warning');
+    expect(notices().queryByRole('status')).not.toBeInTheDocument();
+    expect(calls(TEST)).toHaveLength(1);
+    expect(view.getByRole('button', { name: 'Отправить тестовое уведомление' })).toBeEnabled();
+  });
+});
+
+describe('what the owner is alerted about', () => {
+  it('lists the reasons, the 5-minute rule and the profile switch with a link to the profile', async () => {
+    renderPanel();
+    const block = within(await screen.findByRole('region', { name: 'О чём приходят уведомления' }));
+    expect(block.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Сработал триггер с уведомлением',
+      'Ассистент не нашёл ответа и передал вопрос вам',
+      'Собеседник просит соединить с человеком',
+      'Собеседник оставил телефон',
+    ]);
+    expect(
+      block.getByText('Не чаще одного уведомления о беседе и причине за 5 минут — остальные собираются в следующее.'),
+    ).toBeInTheDocument();
+    expect(
+      block.getByText(
+        'Главный переключатель — «Уведомления на почту» в профиле: если он выключен, уведомления не приходят никуда.',
+      ),
+    ).toBeInTheDocument();
+    expect(block.getByRole('link', { name: 'Открыть профиль' })).toHaveAttribute('href', '/dashboard/profile');
+    expect(block.queryByRole('switch')).not.toBeInTheDocument();
   });
 });
 

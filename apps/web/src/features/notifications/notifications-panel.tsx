@@ -3,14 +3,18 @@ import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { PanelState } from '@/shared/ui/panel-state';
 import { useNotifications } from './api/notifications';
+import { DeliveryStatus } from './components/delivery-status';
 import { EmailBlock } from './components/email-block';
+import { EventsBlock } from './components/events-block';
 import styles from './components/notifications.module.css';
 import { TelegramBlock } from './components/telegram-block';
 import { NOTIFICATIONS_TEXTS as T } from './ru';
 
 /**
  * The notifications step of an assistant (spec §2.11 "Notifications", §3, §4): the e-mail with
- * its confirmation and switch, and the Telegram chat found through a bot, with its switch.
+ * its confirmation and switch, and the Telegram chat found through a bot, with its switch. Above
+ * them, whether the last alert got through (a failure is never silent) and a test alert; below,
+ * what the owner is alerted about.
  */
 export function NotificationsPanel({ assistantId }: { assistantId: string }) {
   const id = useId();
@@ -38,8 +42,10 @@ export function NotificationsPanel({ assistantId }: { assistantId: string }) {
         />
       ) : (
         <div className={styles.blocks}>
+          <DeliveryStatus assistantId={assistantId} notification={settings.data} />
           <EmailBlock assistantId={assistantId} notification={settings.data} />
           <TelegramBlock assistantId={assistantId} notification={settings.data} />
+          <EventsBlock />
         </div>
       )}
     </section>

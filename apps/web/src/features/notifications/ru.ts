@@ -62,6 +62,33 @@ export const NOTIFICATIONS_TEXTS = {
     toggleFailed: 'Не удалось переключить уведомления в Телеграм',
   },
 
+  /** Whether the last alert reached the owner, and a test one to check the channels. */
+  delivery: {
+    /** The error is the server's own words; the time is when the last attempt failed. */
+    failed: (at: string | null, error: string) =>
+      `Последнее уведомление не доставлено${at ? ` ${at}` : ''}: ${error}. Мы повторим отправку сами; проверьте настройки, если ошибка не уходит.`,
+    delivered: (at: string) => `Последнее уведомление доставлено ${at}`,
+    none: 'Уведомлений ещё не было',
+    test: 'Отправить тестовое уведомление',
+    /** The server answers with where it went or why it cannot (NOTIFICATION_TEXTS.testSent / testNowhere). */
+    testFailed: 'Не удалось отправить тестовое уведомление',
+  },
+
+  /** What the owner is alerted about (the server has no per-event choice yet, so no switches). */
+  events: {
+    title: 'О чём приходят уведомления',
+    items: [
+      'Сработал триггер с уведомлением',
+      'Ассистент не нашёл ответа и передал вопрос вам',
+      'Собеседник просит соединить с человеком',
+      'Собеседник оставил телефон',
+    ],
+    throttle: 'Не чаще одного уведомления о беседе и причине за 5 минут — остальные собираются в следующее.',
+    master:
+      'Главный переключатель — «Уведомления на почту» в профиле: если он выключен, уведомления не приходят никуда.',
+    profile: 'Открыть профиль',
+  },
+
   /** Spec §8: the help that opens when the chat was not found. */
   help: {
     title: 'Не удалось найти чат',

@@ -6,6 +6,7 @@ import {
   TelegramChatIdReply,
 } from '@otklik/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '@/shared/api/api-error';
 import { api } from '@/shared/api/client';
 
@@ -55,6 +56,16 @@ export async function findChat(assistantId: string, token: string) {
   return reply;
 }
 
+/**
+ * POST /api/assistant/{id}/notification/test, no body: a test alert through the channels that
+ * are on. 200 {message} says where it went; 400 {message} says there is nowhere to send.
+ */
+export const sendTestNotification = (assistantId: string) =>
+  api.post(`${assistantPath(assistantId)}/notification/test`, undefined, { schema: MessageReply });
+
+/** The test alert goes through the server's queue: the delivery state is read again after this. */
+export const TEST_REREAD_MS = 3000;
+
 /** POST /api/notification/confirm with the token of the mail's link (a public call, signed out too). */
 export const confirmNotification = (token: string) =>
   api.post('/api/notification/confirm', { token }, { schema: MessageReply });
@@ -81,5 +92,22 @@ export function useFindChat(assistantId: string) {
     mutationFn: (token: string) => findChat(assistantId, token),
     // The server stored the token and the chat: read the settings again to show them.
     onSuccess: () => client.invalidateQueries({ queryKey: notificationsQuery(assistantId).queryKey }),
+  });
+}
+
+/** Sends a test alert, then reads the settings again once it has had time to arrive (or fail). */
+export function useSendTestNotification(assistantId: string) {
+  const client = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useMutation({
+    mutationFn: () => sendTestNotification(assistantId),
+    onSuccess: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(
+        () => void client.invalidateQueries({ queryKey: notificationsQuery(assistantId).queryKey }),
+        TEST_REREAD_MS,
+      );
+    },
   });
 }
