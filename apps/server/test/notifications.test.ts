@@ -21,7 +21,7 @@ const address = () => `alerts${++n}-${Date.now()}@example.ru`;
 beforeAll(async () => {
   smtp = await startSmtpPeer();
   peer = await startTelegramPeer();
-  server = await startTestServer({ SMTP_URL: smtp.url, TELEGRAM_API_ROOT: peer.url });
+  server = await startTestServer({ SMTP_URL: smtp.url, TELEGRAM_API_ROOT: peer.url, TELEGRAM_POLL_TIMEOUT_S: '2' });
   owner = await createOwner(server.app);
   other = await createOwner(server.app);
 });
@@ -238,7 +238,11 @@ describe('alerts (triggers, hand-offs, requests for a person, phones)', () => {
     await server.app.inject({ url: `/telegram/${token}/assistant/${id}`, headers: bearer(someone.token) });
     expect((await call(`${base(id)}/toggle-telegram?enable=true`, someone.token)).statusCode).toBe(200);
     await handoff(id, 'Что такое <script>alert(1)</script> & <b>жирный</b>?');
-    const [alert] = await peer.waitForSent(token, 1, 'sendMessage');
+    let alert = peer.sent(token, 'sendMessage').find((c) => String(c.params.text).includes('Нужен ответ'));
+    for (let i = 0; i < 300 && !alert; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      alert = peer.sent(token, 'sendMessage').find((c) => String(c.params.text).includes('Нужен ответ'));
+    }
     const text = String(alert?.params.text);
     expect(alert?.params.parse_mode).toBe('HTML');
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;жирный&lt;/b&gt;');
@@ -306,5 +310,84 @@ describe('the test notification', () => {
     res = await call(`${base(id)}/test`, someone.token);
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(NOTIFICATION_TEXTS.testNowhere);
+  });
+});
+
+describe('the owner answers from Telegram', () => {
+  it('a reply to an alert reaches the visitor as the operator; /resume restarts the bot there', async () => {
+    const someone = await createOwner(server.app);
+    const id = await createAssistant(server.app, someone.userId, 'Ответы из Телеграма');
+    const token = `7300000${n}:AAH${'r'.repeat(32)}`;
+    peer.addBot({ token, username: 'reply_alerts_bot' });
+    const ownerChat = { id: 6060, type: 'private', first_name: 'Ирина' };
+    peer.pushUpdate(token, {
+      message: {
+        message_id: 1,
+        date: 0,
+        from: { id: 6060, is_bot: false, first_name: 'Ирина' },
+        chat: ownerChat,
+        text: 'привет',
+      },
+    });
+    const found = await server.app.inject({
+      url: `/telegram/${token}/assistant/${id}`,
+      headers: bearer(someone.token),
+    });
+    expect(json(found).message).not.toContain('ошибка');
+    expect((await call(`${base(id)}/toggle-telegram?enable=true`, someone.token)).statusCode).toBe(200);
+
+    const v = await newVisitor(server.app, id);
+    await send(server.app, id, v.visitorToken, 'Можно ли сдать в чистку шубу из норки?');
+    const texts = () => peer.sent(token, 'sendMessage').map((c) => String(c.params.text));
+    const sentWith = async (part: string) => {
+      for (let i = 0; i < 300 && !texts().some((t) => t.includes(part)); i++)
+        await new Promise((r) => setTimeout(r, 25));
+      return texts().findIndex((t) => t.includes(part));
+    };
+    // The peer numbers a bot's messages from 1 in the order sent.
+    const alertId = (await sentWith('шубу из норки')) + 1;
+    expect(alertId).toBeGreaterThan(0);
+
+    const reply = (text: string) =>
+      peer.pushUpdate(token, {
+        message: {
+          message_id: 100 + Math.floor(Math.random() * 1000),
+          date: 0,
+          from: { id: 6060, is_bot: false, first_name: 'Ирина' },
+          chat: ownerChat,
+          text,
+          reply_to_message: { message_id: alertId, date: 0, chat: ownerChat, text: 'уведомление' },
+        },
+      });
+    reply('Да, шубы чистим: 5000 рублей, неделя.');
+    const history = async () =>
+      json<{ role: string; content: string }[]>(
+        await server.app.inject({
+          url: `/api/assistant/messages?assistantId=${id}&visitorId=${v.visitorId}`,
+          headers: bearer(someone.token),
+        }),
+      );
+    for (
+      let i = 0;
+      i < 200 && !(await history()).some((m) => m.content === 'Да, шубы чистим: 5000 рублей, неделя.');
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 25));
+    expect((await history()).at(-1)).toMatchObject({
+      role: 'assistant',
+      content: 'Да, шубы чистим: 5000 рублей, неделя.',
+    });
+    const paused = async () =>
+      json<{ id: string; isPaused: boolean }[]>(
+        await server.app.inject({ url: `/api/assistant/${id}/chats`, headers: bearer(someone.token) }),
+      ).find((c) => c.id === v.visitorId)?.isPaused;
+    expect(await paused()).toBe(true);
+    expect(await sentWith('Отправлено собеседнику')).toBeGreaterThan(0);
+
+    reply('/resume');
+    expect(await sentWith('снова отвечает')).toBeGreaterThan(0);
+    expect(await paused()).toBe(false);
+    // Anything else in the chat gets the help (as the first 'привет' did).
+    expect(await sentWith('Ответьте на уведомление')).toBeGreaterThanOrEqual(0);
   });
 });

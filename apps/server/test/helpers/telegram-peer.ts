@@ -276,7 +276,9 @@ export async function startTelegramPeer(): Promise<TelegramPeer> {
   return {
     url: `http://127.0.0.1:${port}`,
     addBot(b) {
-      const id = b.id ?? ++seq;
+      // As Telegram: the bot's id is the number before the colon of its token.
+      const fromToken = Number(b.token.split(':')[0]);
+      const id = b.id ?? (Number.isSafeInteger(fromToken) && fromToken > 0 ? fromToken : ++seq);
       const state: BotState = {
         token: b.token,
         id,

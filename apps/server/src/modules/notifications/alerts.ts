@@ -174,7 +174,14 @@ export function registerAlertJobs(ctx: AppContext): void {
     if (!settings?.enableTelegram || !settings.telegramToken || !settings.chatId) return;
     const { telegramToken, chatId } = settings;
     await attempt(ctx, job.assistantId, 'Телеграм', () =>
-      sendTelegramAlert(ctx, { token: telegramToken, chatId, html: job.html, link: job.link }),
+      sendTelegramAlert(ctx, {
+        token: telegramToken,
+        chatId,
+        html: job.html,
+        link: job.link,
+        assistantId: job.assistantId,
+        visitorId: job.visitorId || undefined,
+      }),
     );
   });
 }

@@ -8,9 +8,9 @@ import type { Executor } from '../../infra/db';
 import { assistantNotifications } from '../../infra/db/schema';
 import { actionMail } from '../auth';
 import { sendMail } from '../mail';
-import { maskToken } from '../telegram';
+import { maskToken, setAlertsBotEnabled } from '../telegram';
 
-type Ctx = Pick<AppContext, 'db' | 'queue' | 'config' | 'log'>;
+type Ctx = AppContext;
 type Row = typeof assistantNotifications.$inferSelect;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -139,5 +139,6 @@ export async function toggleTelegram(
   const current = await notificationRow(ctx.db, assistantId);
   if (enable && !(current?.telegramToken && current.chatId)) throw badRequest(T.telegramNotReady);
   const row = await save(ctx.db, assistantId, { enableTelegram: enable });
+  await setAlertsBotEnabled(ctx, assistantId, enable);
   return { message: enable ? T.telegramEnabled : T.telegramDisabled, notification: presentNotification(row) };
 }

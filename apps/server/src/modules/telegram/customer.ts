@@ -147,7 +147,7 @@ async function onMessage(rt: TelegramRuntime, live: LiveBot, msg: Message): Prom
 /** The operator's message or phone request, to the customer's Telegram chat (conversations' channel hook). */
 export async function deliverToTelegram(rt: TelegramRuntime, visitor: VisitorRow, outbound: Outbound): Promise<void> {
   if (visitor.channel !== 'telegram' || !visitor.externalId) return;
-  const bot = await botOf(rt.ctx.db, visitor.assistantId, false);
+  const bot = await botOf(rt.ctx.db, visitor.assistantId, 'customer');
   if (!bot?.enabled || !bot.token) {
     rt.ctx.log.warn({ assistantId: visitor.assistantId }, 'operator message not sent: the Telegram bot is off');
     return;

@@ -6,6 +6,7 @@
  */
 import type { AppContext } from '../../core/context';
 import { setChannelHook } from '../conversations';
+import { installAlerts } from './alerts';
 import { deliverToTelegram, installCustomer } from './customer';
 import { registerSendJob } from './outbox';
 import { setRuntime, TelegramRuntime } from './runtime';
@@ -15,12 +16,13 @@ export { sendTelegramAlert, telegramFailureText } from './alerts';
 export { maskToken } from './client';
 export { escapeHtml, TELEGRAM_TEXT_LIMIT, telegramMessages, toTelegramHtml } from './format';
 export { telegramRoutes } from './routes';
-export { telegramIntegrations } from './service';
+export { setAlertsBotEnabled, telegramIntegrations } from './service';
 
 /** Starts the module in this process: jobs, the operator's channel, pollers. Returns its stop. */
 export async function startTelegram(ctx: AppContext): Promise<() => Promise<void>> {
+  const install = { customer: installCustomer, trainer: installTrainer, alerts: installAlerts };
   const runtime: TelegramRuntime = new TelegramRuntime(ctx, (bot, live) =>
-    live().row.isTrainer ? installTrainer(runtime, bot, live) : installCustomer(runtime, bot, live),
+    install[live().row.role](runtime, bot, live),
   );
   setRuntime(ctx, runtime);
   registerSendJob(runtime);

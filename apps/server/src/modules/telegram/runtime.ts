@@ -120,7 +120,7 @@ export class TelegramRuntime {
       return undefined;
     }
     const fresh = { ...row, token: row.token, tgBotId: row.tgBotId };
-    if (known && known.row.token === row.token && known.row.isTrainer === row.isTrainer) {
+    if (known && known.row.token === row.token && known.row.role === row.role) {
       known.row = fresh;
       known.readAt = Date.now();
       return known;

@@ -34,13 +34,15 @@ export function present(row: BotRow): TelegramIntegration {
   return {
     enableTelegram: row.enabled,
     telegramToken: maskToken(row.token),
-    isTgTrainer: row.isTrainer,
+    isTgTrainer: row.role === 'trainer',
     username: row.username,
     state: row.token ? row.state : null,
     previousWebhook: row.previousWebhook,
     trainerChat: row.trainerChatTitle,
     bindLink:
-      row.isTrainer && row.linkCode && row.username ? `https://t.me/${row.username}?start=${row.linkCode}` : null,
+      row.role === 'trainer' && row.linkCode && row.username
+        ? `https://t.me/${row.username}?start=${row.linkCode}`
+        : null,
   };
 }
 
@@ -76,7 +78,7 @@ export async function registerBot(
 ): Promise<TelegramBotReply> {
   const token = checkToken(input.telegramToken);
   const assistant = await requireOwnedAssistant(ctx.db, userId, input.assistantId);
-  const row = await botOf(ctx.db, assistant.id, input.isTgTrainer);
+  const row = await botOf(ctx.db, assistant.id, input.isTgTrainer ? 'trainer' : 'customer');
   if (!row?.enabled) throw conflict(T.switchOff);
   const rt = runtimeOf(ctx);
   const api = rawApi(ctx.config, token);
@@ -167,11 +169,11 @@ export async function toggleBot(
 ): Promise<TelegramBotReply> {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
   const rt = runtimeOf(ctx);
-  let row = await setEnabled(ctx.db, assistantId, trainer, enable);
+  let row = await setEnabled(ctx.db, assistantId, trainer ? 'trainer' : 'customer', enable);
   if (row.token) {
     const api = rawApi(ctx.config, row.token);
     if (enable) {
-      const state = row.isTrainer && !row.trainerChatId ? 'awaiting_chat' : 'connected';
+      const state = row.role === 'trainer' && !row.trainerChatId ? 'awaiting_chat' : 'connected';
       row = (await updateBot(ctx.db, row.id, { state })) ?? row;
       if (rt.webhookMode && row.webhookSecret) {
         const secret = row.webhookSecret;
@@ -203,12 +205,39 @@ export async function findNotificationChat(
   const token = checkToken(rawToken);
   await requireOwnedAssistant(ctx.db, userId, assistantId);
   const api = rawApi(ctx.config, token);
+  const rt = runtimeOf(ctx);
+  let paused: BotRow[] = [];
   try {
     const me = await api.getMe();
-    if ((await runnableBots(ctx.db)).some((b) => b.tgBotId === me.id)) return { message: T.chatIdBusy };
+    const bots = await runnableBots(ctx.db);
+    if (bots.some((b) => b.tgBotId === me.id && b.role !== 'alerts')) return { message: T.chatIdBusy };
+    // The bot may already carry alerts (of this or another assistant): its poller rests while
+    // its updates are read here, or Telegram would end one of the two requests with a 409.
+    paused = bots.filter((b) => b.tgBotId === me.id);
+    for (const b of paused) {
+      await updateBot(ctx.db, b.id, { state: null });
+      await rt.changed(b.id);
+      await rt.stopPolling(b.id);
+    }
     const chat = await latestChat(api);
     if (!chat) return { message: T.chatIdNotFound };
-    await saveNotificationChat(ctx, assistantId, { telegramToken: token, chatId: chat.id, chatTitle: chat.title });
+    const enabled = await saveNotificationChat(ctx, assistantId, {
+      telegramToken: token,
+      chatId: chat.id,
+      chatTitle: chat.title,
+    });
+    // The alerts bot is polled too: the owner's replies to alerts go to the conversations.
+    const alerts = await setEnabled(ctx.db, assistantId, 'alerts', enabled);
+    await updateBot(ctx.db, alerts.id, {
+      token,
+      tgBotId: me.id,
+      username: me.username,
+      firstName: me.first_name,
+      state: 'connected',
+      trainerChatId: chat.id,
+      trainerChatTitle: chat.title,
+    });
+    await rt.changed(alerts.id);
     return { message: T.chatIdFound(chat.title) };
   } catch (err) {
     const failure = err instanceof AppError ? undefined : classifyFailure(err);
@@ -216,5 +245,19 @@ export async function findNotificationChat(
       return { message: T.chatIdTokenRejected };
     ctx.log.warn({ err: err instanceof AppError ? err.message : loggable(err) }, 'notification chat not found');
     return { message: T.chatIdTelegramDown };
+  } finally {
+    for (const b of paused) {
+      if (b.assistantId === assistantId) continue;
+      await updateBot(ctx.db, b.id, { state: 'connected' }).catch(() => undefined);
+      await rt.changed(b.id).catch(() => undefined);
+    }
   }
+}
+
+/** The notifications' Telegram switch: the alerts bot is polled while it is on. */
+export async function setAlertsBotEnabled(ctx: AppContext, assistantId: string, enabled: boolean): Promise<void> {
+  const row = await botOf(ctx.db, assistantId, 'alerts');
+  if (!row) return;
+  await updateBot(ctx.db, row.id, { enabled });
+  await runtimeOf(ctx).changed(row.id);
 }

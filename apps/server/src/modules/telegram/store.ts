@@ -13,12 +13,13 @@ import {
 
 export type BotRow = TelegramBotRow;
 export type BotState = NonNullable<BotRow['state']>;
+export type BotRole = BotRow['role'];
 
-export async function botOf(db: Executor, assistantId: string, isTrainer: boolean): Promise<BotRow | undefined> {
+export async function botOf(db: Executor, assistantId: string, role: BotRole): Promise<BotRow | undefined> {
   const [row] = await db
     .select()
     .from(telegramBots)
-    .where(and(eq(telegramBots.assistantId, assistantId), eq(telegramBots.isTrainer, isTrainer)))
+    .where(and(eq(telegramBots.assistantId, assistantId), eq(telegramBots.role, role)))
     .limit(1);
   return row;
 }
@@ -28,12 +29,13 @@ export async function botById(db: Executor, id: string): Promise<BotRow | undefi
   return row;
 }
 
+/** The customer bot and the trainer of an assistant (the alerts bot belongs to the notification settings). */
 export function botsOfAssistant(db: Executor, assistantId: string): Promise<BotRow[]> {
   return db
     .select()
     .from(telegramBots)
-    .where(eq(telegramBots.assistantId, assistantId))
-    .orderBy(telegramBots.isTrainer);
+    .where(and(eq(telegramBots.assistantId, assistantId), inArray(telegramBots.role, ['customer', 'trainer'])))
+    .orderBy(telegramBots.role);
 }
 
 /** The row of another assistant or role that holds this Telegram bot. */
@@ -62,17 +64,12 @@ export function runnableBots(db: Executor): Promise<BotRow[]> {
 }
 
 /** The switch: the row is made on first use. */
-export async function setEnabled(
-  db: Executor,
-  assistantId: string,
-  isTrainer: boolean,
-  enabled: boolean,
-): Promise<BotRow> {
+export async function setEnabled(db: Executor, assistantId: string, role: BotRole, enabled: boolean): Promise<BotRow> {
   const [row] = await db
     .insert(telegramBots)
-    .values({ assistantId, isTrainer, enabled })
+    .values({ assistantId, role, enabled })
     .onConflictDoUpdate({
-      target: [telegramBots.assistantId, telegramBots.isTrainer],
+      target: [telegramBots.assistantId, telegramBots.role],
       set: { enabled, updatedAt: new Date() },
     })
     .returning();
@@ -258,17 +255,18 @@ export async function movePost(
   return row;
 }
 
-/** Spec §3 "Notification settings": the Telegram chat the owner is notified in. */
 export async function saveNotificationChat(
   ctx: Pick<AppContext, 'db'>,
   assistantId: string,
   values: { telegramToken: string; chatId: number; chatTitle: string },
-): Promise<void> {
-  await ctx.db
+): Promise<boolean> {
+  const [row] = await ctx.db
     .insert(assistantNotifications)
     .values({ assistantId, ...values })
     .onConflictDoUpdate({
       target: assistantNotifications.assistantId,
       set: { ...values, updatedAt: sql`now()` },
-    });
+    })
+    .returning({ enableTelegram: assistantNotifications.enableTelegram });
+  return row?.enableTelegram ?? false;
 }

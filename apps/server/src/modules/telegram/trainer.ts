@@ -28,7 +28,7 @@ export async function postForTrainer(
   answer: string,
 ): Promise<void> {
   if (!question.trim()) return;
-  const trainer = await botOf(rt.ctx.db, assistantId, true);
+  const trainer = await botOf(rt.ctx.db, assistantId, 'trainer');
   if (!trainer?.enabled || !trainer.token || !trainer.trainerChatId || trainer.state !== 'connected') return;
   const post = await createPost(rt.ctx.db, { assistantId, question, answer });
   await queueText(rt.ctx, {

@@ -12,13 +12,21 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants';
+import { visitors } from './conversations';
 
 export const TELEGRAM_BOT_STATE_VALUES = ['connected', 'awaiting_chat', 'conflict', 'webhook', 'unauthorized'] as const;
 
 /**
+ * What a bot does for its assistant: answers customers, posts answers to the trainer chat, or
+ * carries the owner's alerts (and the owner's replies back to the conversations).
+ */
+export const TELEGRAM_BOT_ROLES = ['customer', 'trainer', 'alerts'] as const;
+export type TelegramBotRole = (typeof TELEGRAM_BOT_ROLES)[number];
+
+/**
  * A Telegram bot of an assistant (spec §3 "Messaging-app integration"): the customer bot
- * (answers like the widget) or the trainer bot (posts answers for a check). One of each per
- * assistant. The row exists from the moment the switch is turned on; the token and the bot's
+ * (answers like the widget), the trainer bot (posts answers for a check) or the alerts bot of
+ * the notifications. One of each per assistant. The row exists from the moment the switch is turned on; the token and the bot's
  * identity come with registration. The token is a secret: it never leaves the server whole and
  * is never logged.
  */
@@ -29,7 +37,7 @@ export const telegramBots = pgTable(
     assistantId: uuid('assistant_id')
       .notNull()
       .references(() => assistants.id, { onDelete: 'cascade' }),
-    isTrainer: boolean('is_trainer').notNull().default(false),
+    role: text('role', { enum: TELEGRAM_BOT_ROLES }).notNull().default('customer'),
     enabled: boolean('enabled').notNull().default(false),
     token: text('token'),
     /** Telegram's id of the bot (getMe): the same bot keeps it when its token is reissued. */
@@ -41,7 +49,7 @@ export const telegramBots = pgTable(
     previousWebhook: text('previous_webhook'),
     /** Checked against X-Telegram-Bot-Api-Secret-Token on our webhook. */
     webhookSecret: text('webhook_secret'),
-    /** Trainer: the chat answers are posted to, and its display name. */
+    /** The bound chat (the trainer's, or the owner's alerts chat), and its display name. */
     trainerChatId: bigint('trainer_chat_id', { mode: 'number' }),
     trainerChatTitle: text('trainer_chat_title'),
     /** Trainer: the one-time code of the binding link `t.me/<bot>?start=<code>`. */
@@ -50,9 +58,12 @@ export const telegramBots = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('telegram_bots_assistant_role_idx').on(t.assistantId, t.isTrainer),
-    // A bot serves one assistant in one role.
-    uniqueIndex('telegram_bots_tg_bot_idx').on(t.tgBotId).where(sql`${t.tgBotId} is not null`),
+    uniqueIndex('telegram_bots_assistant_role_idx').on(t.assistantId, t.role),
+    // A bot serves one assistant in one role; only the alerts bot may serve several assistants
+    // (an owner's one bot for all alerts; it is polled once all the same, by its lock).
+    uniqueIndex('telegram_bots_tg_bot_idx')
+      .on(t.tgBotId)
+      .where(sql`${t.tgBotId} is not null and ${t.role} <> 'alerts'`),
   ],
 );
 
@@ -100,6 +111,24 @@ export const telegramTrainerPosts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('telegram_trainer_posts_prompt_idx').on(t.assistantId, t.promptMessageId)],
+);
+
+/** An alert posted to the owner's chat (by bot, chat and message), so that a reply to it goes to that conversation. */
+export const telegramAlertMessages = pgTable(
+  'telegram_alert_messages',
+  {
+    tgBotId: bigint('tg_bot_id', { mode: 'number' }).notNull(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    assistantId: uuid('assistant_id')
+      .notNull()
+      .references(() => assistants.id, { onDelete: 'cascade' }),
+    visitorId: uuid('visitor_id')
+      .notNull()
+      .references(() => visitors.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tgBotId, t.chatId, t.messageId] })],
 );
 
 export type TelegramBotRow = typeof telegramBots.$inferSelect;

@@ -1,0 +1,1 @@
+ALTER TABLE "telegram_bots" DROP COLUMN "is_trainer";
