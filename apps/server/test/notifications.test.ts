@@ -391,3 +391,69 @@ describe('the owner answers from Telegram', () => {
     expect(await sentWith('Ответьте на уведомление')).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('what the owner is alerted about (the event choices)', () => {
+  it('a new conversation only when chosen; a phone by default; a hand-off not when switched off', async () => {
+    const someone = await createOwner(server.app);
+    const id = await createAssistant(server.app, someone.userId, 'Выбор');
+    const subjects = () =>
+      smtp.mails.filter((m) => recipients(m).includes(someone.email.toLowerCase())).map((m) => m.subject ?? '');
+    const settings = json<Assistant>(
+      await server.app.inject({ url: `/api/assistant/${id}`, headers: bearer(someone.token) }),
+    );
+    expect(settings.notification.events).toEqual({
+      trigger: true,
+      handoff: true,
+      operatorRequest: true,
+      phone: true,
+      newConversation: false,
+    });
+
+    // Off by default: a greeting starts a conversation and nobody is told.
+    const first = await newVisitor(server.app, id);
+    await send(server.app, id, first.visitorToken, 'Здравствуйте');
+    await server.app.ctx.queue.drain();
+    expect(subjects().filter((s) => s.startsWith('Новая беседа'))).toEqual([]);
+
+    // The phone a visitor leaves: on by default.
+    const phone = await server.app.inject({
+      method: 'POST',
+      url: `/api/public/assistants/${id}/phone`,
+      headers: bearer(first.visitorToken),
+      payload: { phone: '+7 900 123-45-67' },
+    });
+    expect(phone.statusCode, phone.body).toBe(200);
+    const phoneMail = await smtp.waitFor(someone.email, (m) =>
+      (m.subject ?? '').startsWith('Собеседник оставил телефон'),
+    );
+    expect(phoneMail.text).toContain('+7 900 123-45-67');
+
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: `${base(id)}/events`,
+      headers: bearer(someone.token),
+      payload: { trigger: true, handoff: false, operatorRequest: true, phone: true, newConversation: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<NotificationReply>(res)).toMatchObject({
+      message: NOTIFICATION_TEXTS.eventsSaved,
+      notification: { events: { handoff: false, newConversation: true } },
+    });
+    const second = await newVisitor(server.app, id);
+    await send(server.app, id, second.visitorToken, 'Какая погода будет завтра в Сочи?');
+    const started = await smtp.waitFor(someone.email, (m) => (m.subject ?? '').startsWith('Новая беседа'));
+    expect(started.text).toContain('Какая погода будет завтра в Сочи?');
+    await server.app.ctx.queue.drain();
+    expect(subjects().filter((s) => s.startsWith('Нужен ответ'))).toEqual([]);
+    expect(
+      (
+        await server.app.inject({
+          method: 'PUT',
+          url: `${base(id)}/events`,
+          headers: bearer(other.token),
+          payload: { newConversation: false },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -66,6 +66,17 @@ const Role = z.string().trim().max(ASSISTANT_ROLE_MAX_LENGTH, ASSISTANT_TEXTS.ro
 const Instructions = z.string().trim().max(ASSISTANT_INSTRUCTIONS_MAX_LENGTH, ASSISTANT_TEXTS.instructionsTooLong);
 const ModelId = z.string().trim().min(1, ASSISTANT_TEXTS.unknownModel).max(200, ASSISTANT_TEXTS.unknownModel);
 
+/** What the owner is alerted about; a new conversation is off until the owner wants it. */
+export const NotificationEvents = z.object({
+  trigger: z.boolean().default(true),
+  handoff: z.boolean().default(true),
+  operatorRequest: z.boolean().default(true),
+  phone: z.boolean().default(true),
+  newConversation: z.boolean().default(false),
+});
+export type NotificationEvents = z.infer<typeof NotificationEvents>;
+export const DEFAULT_NOTIFICATION_EVENTS: NotificationEvents = NotificationEvents.parse({});
+
 /** Spec §3 "Notification settings", nested in the full assistant. */
 export const NotificationSettings = z.object({
   notificationEmail: z.string().nullable(),
@@ -81,6 +92,7 @@ export const NotificationSettings = z.object({
   lastDeliveredAt: z.string().nullable().default(null),
   lastError: z.string().nullable().default(null),
   lastErrorAt: z.string().nullable().default(null),
+  events: NotificationEvents.default(DEFAULT_NOTIFICATION_EVENTS),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 

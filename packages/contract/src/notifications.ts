@@ -31,6 +31,7 @@ export const NOTIFICATION_TEXTS = {
   testNowhere:
     'Уведомлениям некуда идти: подтвердите почту и включите уведомления на почту или подключите Телеграм (и проверьте переключатель в профиле).',
   testSent: (where: string) => `Тестовое уведомление отправлено: ${where}`,
+  eventsSaved: 'Настройки уведомлений сохранены',
 } as const;
 
 /** POST /api/assistant/{id}/notification/send-confirmation (spec §7). */

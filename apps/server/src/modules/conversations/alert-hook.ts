@@ -3,7 +3,7 @@ import type { AppContext } from '../../core/context';
 /**
  * Something in a conversation that needs the owner (spec §1: "alert the owner"): a trigger
  * that notifies, a question the bot could not answer (hand-off), a visitor asking for a person,
- * a visitor's phone. Who is told and how (the notification e-mail, Telegram, the quiet period)
+ * a visitor's phone, a new conversation. Who is told and how (the notification e-mail, Telegram, the quiet period)
  * is the notifications module's business, installed at start-up like the triggers.
  */
 export type OwnerAlert =
@@ -14,7 +14,12 @@ export type OwnerAlert =
       message: string;
       triggers: { name: string; matched: string[] }[];
     }
-  | { reason: 'handoff' | 'operator-request'; assistantId: string; visitorId: string; message: string }
+  | {
+      reason: 'handoff' | 'operator-request' | 'new-conversation';
+      assistantId: string;
+      visitorId: string;
+      message: string;
+    }
   | { reason: 'phone'; assistantId: string; visitorId: string; phone: string };
 
 export type AlertHook = (alert: OwnerAlert) => Promise<void>;

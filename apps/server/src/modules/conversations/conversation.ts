@@ -15,7 +15,7 @@ import { ENGINE_TEXTS } from './texts';
 type Ctx = Pick<AppContext, 'database' | 'bus' | 'log'>;
 
 /** The message as it travels on the bus (without the conversation flag). */
-export const toPayload = ({ isPaused: _paused, ...m }: StoredMessage): MessagePayload => m;
+export const toPayload = ({ isPaused: _paused, startsConversation: _starts, ...m }: StoredMessage): MessagePayload => m;
 
 /**
  * The one way a message enters a conversation, whoever wrote it (visitor, bot, operator, a

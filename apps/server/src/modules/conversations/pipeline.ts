@@ -93,6 +93,8 @@ export async function handleIncomingMessage(ctx: AppContext, input: IncomingMess
     content: [content, attachmentLinks(ctx.config.publicUrl, assistantId, files)].filter(Boolean).join('\n'),
     attachments: files,
   });
+  if (message.startsConversation)
+    await alertOwner(ctx, { reason: 'new-conversation', assistantId, visitorId, message: message.content });
   const botSays = (text: string, source: BotSource, tokens = 0) =>
     appendMessage(ctx, { assistantId, visitorId, role: 'bot', content: text, source, tokens });
 

@@ -53,6 +53,8 @@ export interface NewMessage {
 export interface StoredMessage extends MessagePayload {
   /** The conversation's paused flag as it is after this message. */
   isPaused: boolean;
+  /** The visitor's first message: a new conversation (an alert the owner may want). */
+  startsConversation?: boolean;
 }
 
 /**
@@ -61,7 +63,12 @@ export interface StoredMessage extends MessagePayload {
  * other than system notes count towards the chats list order.
  */
 export async function insertMessage(ctx: Pick<AppContext, 'database'>, m: NewMessage): Promise<StoredMessage> {
-  const [row] = await ctx.database.query<{ id: string; created_at: Date | string; is_paused: boolean }>(
+  const [row] = await ctx.database.query<{
+    id: string;
+    created_at: Date | string;
+    is_paused: boolean;
+    starts: boolean;
+  }>(
     `with m as (
        insert into messages (assistant_id, visitor_id, role, content, attachments, source, tokens)
        select $1, v.id, $3, $4, $5::jsonb, $6, $7 from visitors v where v.id = $2 and v.assistant_id = $1
@@ -71,7 +78,10 @@ export async function insertMessage(ctx: Pick<AppContext, 'database'>, m: NewMes
        where id = $2 and assistant_id = $1 and exists (select 1 from m) and $3 <> 'system'
        returning is_paused)
      select m.id, m.created_at, coalesce((select is_paused from v),
-       (select is_paused from visitors where id = $2)) is_paused from m`,
+       (select is_paused from visitors where id = $2)) is_paused,
+       -- The statement's snapshot does not hold the new row: 'no visitor message before this one'.
+       ($3 = 'visitor' and not exists (select 1 from messages where visitor_id = $2 and role = 'visitor')) starts
+     from m`,
     [
       m.assistantId,
       m.visitorId,
@@ -92,6 +102,7 @@ export async function insertMessage(ctx: Pick<AppContext, 'database'>, m: NewMes
     source: m.source ?? null,
     createdAt: new Date(row.created_at).toISOString(),
     isPaused: Boolean(row.is_paused),
+    ...(row.starts ? { startsConversation: true } : {}),
   };
 }
 

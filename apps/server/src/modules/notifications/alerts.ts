@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXTS as T } from '@otklik/contract';
+import { type NotificationEvents, NOTIFICATION_TEXTS as T } from '@otklik/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
@@ -8,7 +8,7 @@ import type { MailMessage } from '../../infra/mail';
 import { findVisitor, listMessages, type OwnerAlert, visitorDisplayName } from '../conversations';
 import { escapeHtml, sendTelegramAlert, telegramFailureText } from '../telegram';
 import { alertMail, alertTelegram } from './render';
-import { notificationRow } from './service';
+import { eventsOf, notificationRow } from './service';
 
 /** At most one alert per conversation and reason in this window; the rest are counted into the next. */
 export const ALERT_QUIET_MS = 5 * 60 * 1000;
@@ -36,9 +36,17 @@ interface TelegramJob {
  * switch silences all of it. Queued: a slow or broken SMTP server or Telegram never holds up the
  * conversation, and nothing is lost while one is down.
  */
+const EVENT_OF = {
+  trigger: 'trigger',
+  handoff: 'handoff',
+  'operator-request': 'operatorRequest',
+  phone: 'phone',
+  'new-conversation': 'newConversation',
+} as const satisfies Record<OwnerAlert['reason'], keyof NotificationEvents>;
+
 export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<void> {
   const channels = await channelsOf(ctx, alert.assistantId);
-  if (!channels) return;
+  if (!channels || !channels.events[EVENT_OF[alert.reason]]) return;
   const { email, telegram, owner } = channels;
 
   const folded = await quietPeriod(ctx, alert);
@@ -101,7 +109,7 @@ async function channelsOf(ctx: Pick<AppContext, 'db'>, assistantId: string) {
       : undefined
     : owner.email;
   const telegram = Boolean(settings?.enableTelegram && settings.telegramToken && settings.chatId);
-  return email || telegram ? { email, telegram, owner } : undefined;
+  return email || telegram ? { email, telegram, owner, events: eventsOf(settings) } : undefined;
 }
 
 /** 'Отправить тестовое уведомление': the same channels and delivery, without a conversation or a quiet period. */

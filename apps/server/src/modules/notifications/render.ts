@@ -49,6 +49,11 @@ function headline(v: AlertView): { subject: string; lines: string[] } {
         subject: `Собеседник просит человека — ${name}`,
         lines: [`Собеседник ${who} просит соединить его с человеком.`, `Сообщение: «${cut(a.message, 1000)}»`],
       };
+    case 'new-conversation':
+      return {
+        subject: `Новая беседа — ${name}`,
+        lines: [`Собеседник ${who} начал беседу.`, `Первое сообщение: «${cut(a.message, 1000)}»`],
+      };
     case 'phone':
       return {
         subject: `Собеседник оставил телефон — ${name}`,

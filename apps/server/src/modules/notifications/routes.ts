@@ -1,6 +1,7 @@
 import {
   ConfirmNotificationRequest,
   Id,
+  NotificationEvents,
   NotificationReply,
   NotificationToggleQuery,
   SendNotificationConfirmationRequest,
@@ -61,6 +62,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => notifications.toggleTelegram(ctx, req.userId, req.params.id, req.query.enable),
+  );
+  app.put(
+    '/api/assistant/:id/notification/events',
+    {
+      onRequest,
+      schema: { tags, params: AssistantParams, body: NotificationEvents, response: { 200: NotificationReply } },
+    },
+    (req) => notifications.setEvents(ctx, req.userId, req.params.id, req.body),
   );
   app.post(
     '/api/assistant/:id/notification/test',

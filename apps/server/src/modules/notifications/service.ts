@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { NOTIFICATION_CONFIRM_TTL_HOURS, type NotificationSettings, NOTIFICATION_TEXTS as T } from '@otklik/contract';
+import {
+  DEFAULT_NOTIFICATION_EVENTS,
+  NOTIFICATION_CONFIRM_TTL_HOURS,
+  NotificationEvents,
+  type NotificationSettings,
+  NOTIFICATION_TEXTS as T,
+} from '@otklik/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
@@ -28,7 +34,24 @@ export function presentNotification(row: Row | undefined): NotificationSettings 
     lastDeliveredAt: row?.lastDeliveredAt?.toISOString() ?? null,
     lastError: row?.lastError ?? null,
     lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
+    events: eventsOf(row),
   };
+}
+
+/** The alert choices of the settings, with the defaults for what was never chosen. */
+export const eventsOf = (row: Row | undefined): NotificationEvents =>
+  NotificationEvents.parse({ ...DEFAULT_NOTIFICATION_EVENTS, ...(row?.events ?? {}) });
+
+/** PUT …/notification/events: what the owner wants to be alerted about. */
+export async function setEvents(
+  ctx: Ctx,
+  userId: string,
+  assistantId: string,
+  events: NotificationEvents,
+): Promise<{ message: string; notification: NotificationSettings }> {
+  await requireOwnedAssistant(ctx.db, userId, assistantId);
+  const row = await save(ctx.db, assistantId, { events });
+  return { message: T.eventsSaved, notification: presentNotification(row) };
 }
 
 export async function notificationRow(db: Executor, assistantId: string): Promise<Row | undefined> {

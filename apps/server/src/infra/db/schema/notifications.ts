@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { assistants } from './assistants';
 import { visitors } from './conversations';
 
@@ -22,6 +23,8 @@ export const assistantNotifications = pgTable('assistant_notifications', {
   confirmTokenHash: text('confirm_token_hash'),
   confirmEmail: text('confirm_email'),
   confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+  /** What the owner is alerted about (contract NotificationEvents); missing keys take the defaults. */
+  events: jsonb('events').$type<Record<string, boolean>>().notNull().default(sql`'{}'::jsonb`),
   /** Delivery: the last alert that reached the owner, and the last failure (channel and text), for the tab. */
   lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
   lastError: text('last_error'),

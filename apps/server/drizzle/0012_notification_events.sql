@@ -1,0 +1,1 @@
+ALTER TABLE "assistant_notifications" ADD COLUMN "events" jsonb DEFAULT '{}'::jsonb NOT NULL;
