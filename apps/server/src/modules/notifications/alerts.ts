@@ -46,7 +46,7 @@ const EVENT_OF = {
 
 export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<void> {
   const channels = await channelsOf(ctx, alert.assistantId);
-  if (!channels || !channels.events[EVENT_OF[alert.reason]]) return;
+  if (!channels?.events[EVENT_OF[alert.reason]]) return;
   const { email, telegram, owner } = channels;
 
   const folded = await quietPeriod(ctx, alert);
