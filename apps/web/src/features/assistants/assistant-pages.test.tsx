@@ -160,6 +160,8 @@ describe('creation flow (spec §2.7, §3, §4, §5)', () => {
     localStorage.setItem('assistantId', A);
     const user = userEvent.setup();
     renderApp(peer, '/assistant/create/integration');
+    // Step 3 holds the site and Telegram integration and, under it, the notification settings.
+    expect(await screen.findByRole('heading', { name: 'Куда присылать уведомления' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Готово' }));
     expect(await screen.findByRole('heading', { name: 'Мои ассистенты' })).toBeInTheDocument();
     expect(localStorage.getItem('assistantId')).toBeNull();

@@ -11,8 +11,17 @@ import styles from './components/page.module.css';
 import type { AssistantSlot } from './lib/slots';
 import { ASSISTANT_TEXTS as T } from './ru';
 
-/** Spec §2.7 step 3: integration instructions for the new assistant, and Done to the list. */
-export function CreateIntegrationPage({ Panel }: { Panel: AssistantSlot }) {
+/**
+ * Spec §2.7 step 3: integration instructions for the new assistant, and Done to the list. The
+ * notification settings follow (the owner hears about the first conversations from the start).
+ */
+export function CreateIntegrationPage({
+  Panel,
+  Notifications,
+}: {
+  Panel: AssistantSlot;
+  Notifications?: AssistantSlot;
+}) {
   useDocumentTitle(T.createIntegrationTitle);
   const navigate = useNavigate();
   const [assistantId] = useState(() => assistantIdStore.get());
@@ -31,6 +40,11 @@ export function CreateIntegrationPage({ Panel }: { Panel: AssistantSlot }) {
           <Suspense fallback={<Spinner size={24} label={T.createIntegrationTitle} />}>
             <Panel assistantId={assistantId} />
           </Suspense>
+          {Notifications ? (
+            <Suspense fallback={<Spinner size={24} label={T.tabs.notifications} />}>
+              <Notifications assistantId={assistantId} />
+            </Suspense>
+          ) : null}
           <div className={styles.doneRow}>
             <Button size="lg" onClick={done}>
               {T.done}
