@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXTS, TELEGRAM_TEXTS } from '@otklik/contract';
+import { COMMON_TEXTS, NOTIFICATION_TEXTS, type NotificationEvents, TELEGRAM_TEXTS } from '@otklik/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,6 +23,7 @@ const TOKEN = '7012345678:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const FIND_CHAT = `/api/telegram/${encodeURIComponent(TOKEN)}/assistant/${ID}`;
 const MASKED = '7012345678:…Dsaw';
 const TEST = `${ASSISTANT}/notification/test`;
+const EVENTS = `${ASSISTANT}/notification/events`;
 
 let peer: ApiPeer;
 /** What GET /api/assistant/{id} answers now; the handlers of a test change it as the server would. */
@@ -456,15 +457,34 @@ describe('delivery state and the test notification', () => {
 });
 
 describe('what the owner is alerted about', () => {
-  it('lists the reasons, the 5-minute rule and the profile switch with a link to the profile', async () => {
+  const region = async () => within(await screen.findByRole('region', { name: 'О чём приходят уведомления' }));
+  const LABELS = [
+    'Сработал триггер с уведомлением',
+    'Ассистент не нашёл ответа и передал вопрос вам',
+    'Собеседник просит соединить с человеком',
+    'Собеседник оставил телефон',
+    'Новая беседа',
+  ];
+
+  it('shows a switch for each reason as the server has them, then the 5-minute rule and the profile switch', async () => {
+    settings = notificationSettings({
+      events: { trigger: true, handoff: false, operatorRequest: true, phone: false, newConversation: true },
+    });
     renderPanel();
-    const block = within(await screen.findByRole('region', { name: 'О чём приходят уведомления' }));
-    expect(block.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Сработал триггер с уведомлением',
-      'Ассистент не нашёл ответа и передал вопрос вам',
-      'Собеседник просит соединить с человеком',
-      'Собеседник оставил телефон',
+    const block = await region();
+    const switches = block.getAllByRole('switch');
+    expect(switches).toHaveLength(LABELS.length);
+    for (const [i, name] of LABELS.entries()) expect(switches[i]).toHaveAccessibleName(name);
+    expect(LABELS.map((name) => block.getByRole('switch', { name }).getAttribute('aria-checked'))).toEqual([
+      'true',
+      'false',
+      'true',
+      'false',
+      'true',
     ]);
+    expect(block.getByRole('switch', { name: 'Новая беседа' })).toHaveAccessibleDescription(
+      'Первое сообщение нового собеседника; выключено по умолчанию — может приходить часто',
+    );
     expect(
       block.getByText('Не чаще одного уведомления о беседе и причине за 5 минут — остальные собираются в следующее.'),
     ).toBeInTheDocument();
@@ -474,7 +494,95 @@ describe('what the owner is alerted about', () => {
       ),
     ).toBeInTheDocument();
     expect(block.getByRole('link', { name: 'Открыть профиль' })).toHaveAttribute('href', '/dashboard/profile');
-    expect(block.queryByRole('switch')).not.toBeInTheDocument();
+    expect(calls(EVENTS)).toHaveLength(0);
+  });
+
+  it('has a new conversation off and the rest on by default', async () => {
+    renderPanel();
+    const block = await region();
+    expect(LABELS.map((name) => block.getByRole('switch', { name }).getAttribute('aria-checked'))).toEqual([
+      'true',
+      'true',
+      'true',
+      'true',
+      'false',
+    ]);
+  });
+
+  it("turning 'Новая беседа' on sends the whole choice with only that changed, then says 'Сохранено' quietly", async () => {
+    settings = notificationSettings({
+      events: { trigger: true, handoff: false, operatorRequest: true, phone: false, newConversation: false },
+    });
+    peer.on(`PUT ${EVENTS}`, (req) => ({
+      delayMs: 100,
+      ...reply(NOTIFICATION_TEXTS.eventsSaved, { events: req.body as NotificationEvents }),
+    }));
+    const { user } = renderPanel();
+    const block = await region();
+    const toggle = block.getByRole('switch', { name: 'Новая беседа' });
+    await user.click(toggle);
+
+    // Saving: the switch shows the new value and is busy; the others wait.
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).toHaveAttribute('aria-busy', 'true');
+    expect(block.getByRole('switch', { name: 'Собеседник оставил телефон' })).toBeDisabled();
+
+    expect(await block.findByText('Сохранено')).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).not.toHaveAttribute('aria-busy');
+    expect(toggle).toBeEnabled();
+    expect(block.getByRole('switch', { name: 'Собеседник оставил телефон' })).toBeEnabled();
+    const [sent] = calls(EVENTS);
+    expect(sent?.method).toBe('PUT');
+    expect(sent?.headers.authorization).toBe('Bearer owner-token');
+    expect(sent?.body).toEqual({
+      trigger: true,
+      handoff: false,
+      operatorRequest: true,
+      phone: false,
+      newConversation: true,
+    });
+    // No alert for a switch; the settings were not read again (the reply replaced them).
+    expect(notices().queryByRole('status')).not.toBeInTheDocument();
+    expect(calls(ASSISTANT)).toHaveLength(1);
+
+    // The next switch starts from the saved choice.
+    await user.click(block.getByRole('switch', { name: 'Собеседник оставил телефон' }));
+    await waitFor(() => expect(calls(EVENTS)).toHaveLength(2));
+    expect(calls(EVENTS)[1]?.body).toEqual({
+      trigger: true,
+      handoff: false,
+      operatorRequest: true,
+      phone: true,
+      newConversation: true,
+    });
+    await waitFor(() =>
+      expect(block.getByRole('switch', { name: 'Собеседник оставил телефон' })).toHaveAttribute('aria-checked', 'true'),
+    );
+  });
+
+  it("puts the switch back and shows the server's message when it refuses", async () => {
+    peer.on(`PUT ${EVENTS}`, { delayMs: 50, status: 404, body: { message: COMMON_TEXTS.assistantNotFound } });
+    const { user } = renderPanel();
+    const block = await region();
+    const toggle = block.getByRole('switch', { name: 'Сработал триггер с уведомлением' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAttribute('aria-busy', 'true');
+
+    const alert = await notices().findByRole('alert');
+    expect(alert).toHaveTextContent('Ассистент не найден');
+    expect(alert).toHaveAttribute('data-type', 'error');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).toBeEnabled();
+    expect(block.queryByText('Сохранено')).not.toBeInTheDocument();
+    expect(calls(EVENTS)[0]?.body).toEqual({
+      trigger: false,
+      handoff: true,
+      operatorRequest: true,
+      phone: true,
+      newConversation: false,
+    });
   });
 });
 

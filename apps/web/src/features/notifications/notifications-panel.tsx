@@ -14,7 +14,7 @@ import { NOTIFICATIONS_TEXTS as T } from './ru';
  * The notifications step of an assistant (spec §2.11 "Notifications", §3, §4): the e-mail with
  * its confirmation and switch, and the Telegram chat found through a bot, with its switch. Above
  * them, whether the last alert got through (a failure is never silent) and a test alert; below,
- * what the owner is alerted about.
+ * a switch for each thing the owner can be alerted about.
  */
 export function NotificationsPanel({ assistantId }: { assistantId: string }) {
   const id = useId();
@@ -45,7 +45,7 @@ export function NotificationsPanel({ assistantId }: { assistantId: string }) {
           <DeliveryStatus assistantId={assistantId} notification={settings.data} />
           <EmailBlock assistantId={assistantId} notification={settings.data} />
           <TelegramBlock assistantId={assistantId} notification={settings.data} />
-          <EventsBlock />
+          <EventsBlock assistantId={assistantId} notification={settings.data} />
         </div>
       )}
     </section>

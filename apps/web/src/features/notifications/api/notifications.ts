@@ -1,6 +1,7 @@
 import {
   Assistant,
   MessageReply,
+  type NotificationEvents,
   NotificationReply,
   type NotificationSettings,
   TelegramChatIdReply,
@@ -37,6 +38,13 @@ export const toggleNotification = (assistantId: string, channel: 'email' | 'tele
     query: { enable },
     schema: NotificationReply,
   });
+
+/**
+ * PUT /api/assistant/{id}/notification/events with the whole choice of what the owner is alerted
+ * about; 200 {message, notification}, 400/404 {message}.
+ */
+export const saveNotificationEvents = (assistantId: string, events: NotificationEvents) =>
+  api.put(`${assistantPath(assistantId)}/notification/events`, events, { schema: NotificationReply });
 
 /** Spec §7: the chat-id reply is a failure when its text says 'ошибка'. */
 export const isChatIdFailure = (message: string) => message.toLowerCase().includes('ошибка');
@@ -82,6 +90,14 @@ export function useToggleNotification(assistantId: string, channel: 'email' | 't
   const client = useQueryClient();
   return useMutation({
     mutationFn: (enable: boolean) => toggleNotification(assistantId, channel, enable),
+    onSuccess: (reply) => store(client, assistantId, reply.notification),
+  });
+}
+
+export function useSaveNotificationEvents(assistantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (events: NotificationEvents) => saveNotificationEvents(assistantId, events),
     onSuccess: (reply) => store(client, assistantId, reply.notification),
   });
 }
