@@ -51,7 +51,7 @@ async function post(
   ctx: Pick<AppContext, 'config'>,
   alert: { token: string; chatId: number; html: string; link: string },
 ): Promise<{ messageId: number }> {
-  const api = rawApi(ctx.config, alert.token);
+  const api = await rawApi(ctx.config, alert.token);
   const options = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
   const withLink = `${alert.html}\n\n<a href="${alert.link.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Открыть чат</a>`;
   if (!publicLink(alert.link))

@@ -1,8 +1,22 @@
-import { autoRetry } from '@grammyjs/auto-retry';
-import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Api, Bot, GrammyError, HttpError } from 'grammy';
+import type { Api, Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from '../../config';
+
+/**
+ * grammY and its plugins are loaded with the first bot: about 17 MB that a service without
+ * Telegram bots never needs (ARCHITECTURE §8: idle memory).
+ */
+let grammy:
+  | Promise<
+      [typeof import('grammy'), typeof import('@grammyjs/auto-retry'), typeof import('@grammyjs/transformer-throttler')]
+    >
+  | undefined;
+const loadGrammy = () =>
+  (grammy ??= Promise.all([
+    import('grammy'),
+    import('@grammyjs/auto-retry'),
+    import('@grammyjs/transformer-throttler'),
+  ]));
 
 /**
  * The Bot API through grammY. Two clients per token:
@@ -13,7 +27,12 @@ import type { Config } from '../../config';
  * - `raw`, for calls about the bot itself (getMe, getUpdates, webhooks) and the typing action,
  *   which no limit should delay.
  */
-export function createBot(config: Pick<Config, 'TELEGRAM_API_ROOT'>, token: string, botInfo: UserFromGetMe): Bot {
+export async function createBot(
+  config: Pick<Config, 'TELEGRAM_API_ROOT'>,
+  token: string,
+  botInfo: UserFromGetMe,
+): Promise<Bot> {
+  const [{ Bot }, { autoRetry }, { apiThrottler }] = await loadGrammy();
   const bot = new Bot(token, { botInfo, client: { apiRoot: config.TELEGRAM_API_ROOT } });
   bot.api.config.use(
     apiThrottler({
@@ -24,7 +43,8 @@ export function createBot(config: Pick<Config, 'TELEGRAM_API_ROOT'>, token: stri
   return bot;
 }
 
-export function rawApi(config: Pick<Config, 'TELEGRAM_API_ROOT'>, token: string): Api {
+export async function rawApi(config: Pick<Config, 'TELEGRAM_API_ROOT'>, token: string): Promise<Api> {
+  const [{ Api }] = await loadGrammy();
   return new Api(token, { apiRoot: config.TELEGRAM_API_ROOT });
 }
 
@@ -66,19 +86,31 @@ export interface TelegramFailure {
   retryAfter?: number;
 }
 
+/** grammY's errors, told by their shape (the classes are not loaded before the first bot). */
+interface GrammyErrorShape {
+  name: 'GrammyError';
+  error_code: number;
+  description: string;
+  parameters: { retry_after?: number };
+}
+const isGrammyError = (err: unknown): err is GrammyErrorShape =>
+  err instanceof Error &&
+  err.name === 'GrammyError' &&
+  typeof (err as { error_code?: unknown }).error_code === 'number';
+
 export function classifyFailure(err: unknown): TelegramFailure {
-  if (err instanceof GrammyError) {
+  if (isGrammyError(err)) {
     const description = err.description;
     const code = err.error_code;
     if (code === 401 || code === 404) return { kind: 'unauthorized', description };
     if (code === 409) return { kind: /webhook/i.test(description) ? 'webhook' : 'conflict', description };
     if (code === 403) return { kind: 'blocked', description };
-    if (code === 429) return { kind: 'rate', description, retryAfter: err.parameters.retry_after ?? 1 };
+    if (code === 429) return { kind: 'rate', description, retryAfter: err.parameters?.retry_after ?? 1 };
     if (code === 400 && /parse entities/i.test(description)) return { kind: 'parse', description };
     if (code >= 500) return { kind: 'network', description };
     return { kind: 'bad-request', description };
   }
-  if (err instanceof HttpError) return { kind: 'network', description: err.message };
+  if (err instanceof Error && err.name === 'HttpError') return { kind: 'network', description: err.message };
   return { kind: 'network', description: err instanceof Error ? err.message : String(err) };
 }
 

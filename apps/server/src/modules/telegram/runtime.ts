@@ -126,8 +126,8 @@ export class TelegramRuntime {
       return known;
     }
     const info = botInfoOf({ id: row.tgBotId, username: row.username, firstName: row.firstName ?? row.username });
-    const bot = createBot(this.ctx.config, row.token, info);
-    const live: LiveBot = { row: fresh, bot, raw: rawApi(this.ctx.config, row.token), readAt: Date.now() };
+    const bot = await createBot(this.ctx.config, row.token, info);
+    const live: LiveBot = { row: fresh, bot, raw: await rawApi(this.ctx.config, row.token), readAt: Date.now() };
     // The row is refreshed in place (above): the handlers always read the latest one.
     this.install(bot, () => live);
     this.live.set(botId, live);
@@ -232,7 +232,7 @@ export class TelegramRuntime {
   private async ensureWebhooks(): Promise<void> {
     for (const row of await runnableBots(this.ctx.db)) {
       if (!row.token || !row.webhookSecret) continue;
-      const api = rawApi(this.ctx.config, row.token);
+      const api = await rawApi(this.ctx.config, row.token);
       try {
         const info = await api.getWebhookInfo();
         const ours = this.webhookUrl(row.id);
@@ -267,7 +267,7 @@ export class TelegramRuntime {
    * stops the poller until the owner acts; anything else is retried with a growing pause.
    */
   private async poll(row: LiveBot['row'], signal: AbortSignal): Promise<void> {
-    const api = rawApi(this.ctx.config, row.token);
+    const api = await rawApi(this.ctx.config, row.token);
     const timeout = this.ctx.config.TELEGRAM_POLL_TIMEOUT_S;
     let offset = 0;
     let pause = 500;

@@ -81,7 +81,7 @@ export async function registerBot(
   const row = await botOf(ctx.db, assistant.id, input.isTgTrainer ? 'trainer' : 'customer');
   if (!row?.enabled) throw conflict(T.switchOff);
   const rt = runtimeOf(ctx);
-  const api = rawApi(ctx.config, token);
+  const api = await rawApi(ctx.config, token);
   const me = await ask(() => api.getMe());
   const holder = await holderOf(ctx.db, me.id, row.id);
   if (holder) {
@@ -171,7 +171,7 @@ export async function toggleBot(
   const rt = runtimeOf(ctx);
   let row = await setEnabled(ctx.db, assistantId, trainer ? 'trainer' : 'customer', enable);
   if (row.token) {
-    const api = rawApi(ctx.config, row.token);
+    const api = await rawApi(ctx.config, row.token);
     if (enable) {
       const state = row.role === 'trainer' && !row.trainerChatId ? 'awaiting_chat' : 'connected';
       row = (await updateBot(ctx.db, row.id, { state })) ?? row;
@@ -204,7 +204,7 @@ export async function findNotificationChat(
 ): Promise<{ message: string }> {
   const token = checkToken(rawToken);
   await requireOwnedAssistant(ctx.db, userId, assistantId);
-  const api = rawApi(ctx.config, token);
+  const api = await rawApi(ctx.config, token);
   const rt = runtimeOf(ctx);
   let paused: BotRow[] = [];
   try {
