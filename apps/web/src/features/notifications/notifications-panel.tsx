@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { PanelState } from '@/shared/ui/panel-state';
+import block from '@/shared/ui/settings-block.module.css';
 import { useNotifications } from './api/notifications';
 import { DeliveryStatus } from './components/delivery-status';
 import { EmailBlock } from './components/email-block';
@@ -41,7 +42,7 @@ export function NotificationsPanel({ assistantId }: { assistantId: string }) {
           }
         />
       ) : (
-        <div className={styles.blocks}>
+        <div className={block.blocks}>
           <DeliveryStatus assistantId={assistantId} notification={settings.data} />
           <EmailBlock assistantId={assistantId} notification={settings.data} />
           <TelegramBlock assistantId={assistantId} notification={settings.data} />

@@ -5,6 +5,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { PATHS } from '@/shared/lib/paths';
 import { showAlert } from '@/shared/ui/alert-store';
 import { ArrowRightIcon } from '@/shared/ui/icons';
+import block from '@/shared/ui/settings-block.module.css';
 import { Switch } from '@/shared/ui/switch';
 import { useToggleTelegram } from '../api/telegram';
 import { TELEGRAM_UI_TEXTS as T, type TelegramBotKind } from '../ru';
@@ -37,14 +38,14 @@ export function BotBlock({ assistantId, kind, bot }: BotBlockProps) {
     });
 
   return (
-    <section className={styles.block} aria-labelledby={`${id}-title`}>
-      <header className={styles.blockHead}>
-        <span className={styles.blockIcon}>{trainer ? <CheckBubbleIcon /> : <PlaneIcon />}</span>
-        <div className={styles.blockText}>
-          <h3 id={`${id}-title`} className={styles.blockTitle}>
+    <section className={block.block} aria-labelledby={`${id}-title`}>
+      <header className={block.blockHead}>
+        <span className={block.blockIcon}>{trainer ? <CheckBubbleIcon /> : <PlaneIcon />}</span>
+        <div className={block.blockText}>
+          <h3 id={`${id}-title`} className={block.blockTitle}>
             {texts.title}
           </h3>
-          <p className={styles.blockLead}>{texts.lead}</p>
+          <p className={block.blockLead}>{texts.lead}</p>
           {trainer ? <p className={styles.blockNote}>{T.bots.trainer.different}</p> : null}
         </div>
       </header>

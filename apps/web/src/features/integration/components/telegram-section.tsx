@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { Button } from '@/shared/ui/button';
 import { PanelState } from '@/shared/ui/panel-state';
+import block from '@/shared/ui/settings-block.module.css';
 import { botOf, useTelegramBots } from '../api/telegram';
 import panel from '../integration-panel.module.css';
 import { TELEGRAM_UI_TEXTS as T } from '../ru';
@@ -37,7 +38,7 @@ export function TelegramSection({ assistantId }: { assistantId: string }) {
           }
         />
       ) : (
-        <div className={styles.blocks}>
+        <div className={block.blocks}>
           <BotBlock assistantId={assistantId} kind="customer" bot={botOf(bots.data, false)} />
           <BotBlock assistantId={assistantId} kind="trainer" bot={botOf(bots.data, true)} />
         </div>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { showAlert } from '@/shared/ui/alert-store';
 import { MailIcon } from '@/shared/ui/icons';
+import block from '@/shared/ui/settings-block.module.css';
 import { Switch } from '@/shared/ui/switch';
 import { useToggleNotification } from '../api/notifications';
 import { NOTIFICATIONS_TEXTS } from '../ru';
@@ -42,16 +43,16 @@ export function EmailBlock({ assistantId, notification }: EmailBlockProps) {
     });
 
   return (
-    <section className={styles.block} aria-labelledby={`${id}-title`}>
-      <header className={styles.blockHead}>
-        <span className={styles.blockIcon}>
+    <section className={block.block} aria-labelledby={`${id}-title`}>
+      <header className={block.blockHead}>
+        <span className={block.blockIcon}>
           <MailIcon size={18} strokeWidth={2} />
         </span>
-        <div className={styles.blockText}>
-          <h3 id={`${id}-title`} className={styles.blockTitle}>
+        <div className={block.blockText}>
+          <h3 id={`${id}-title`} className={block.blockTitle}>
             {T.title}
           </h3>
-          <p className={styles.blockLead}>{T.lead}</p>
+          <p className={block.blockLead}>{T.lead}</p>
         </div>
       </header>
 

@@ -5,6 +5,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { PATHS } from '@/shared/lib/paths';
 import { showAlert } from '@/shared/ui/alert-store';
 import { ArrowRightIcon, CheckIcon } from '@/shared/ui/icons';
+import block from '@/shared/ui/settings-block.module.css';
 import { Switch } from '@/shared/ui/switch';
 import { useSaveNotificationEvents } from '../api/notifications';
 import { NOTIFICATIONS_TEXTS } from '../ru';
@@ -48,16 +49,16 @@ export function EventsBlock({ assistantId, notification }: EventsBlockProps) {
     );
 
   return (
-    <section className={styles.block} aria-labelledby={`${id}-title`}>
-      <header className={styles.blockHead}>
-        <span className={styles.blockIcon}>
+    <section className={block.block} aria-labelledby={`${id}-title`}>
+      <header className={block.blockHead}>
+        <span className={block.blockIcon}>
           <BellIcon />
         </span>
-        <div className={styles.blockText}>
-          <h3 id={`${id}-title`} className={styles.blockTitle}>
+        <div className={block.blockText}>
+          <h3 id={`${id}-title`} className={block.blockTitle}>
             {T.title}
           </h3>
-          <p className={styles.blockLead}>{T.lead}</p>
+          <p className={block.blockLead}>{T.lead}</p>
         </div>
         {/* A quiet word after a save instead of an alert for every switch. */}
         <p className={styles.saved} aria-live="polite">

@@ -5,6 +5,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { PATHS } from '@/shared/lib/paths';
 import { showAlert } from '@/shared/ui/alert-store';
 import { ArrowRightIcon } from '@/shared/ui/icons';
+import block from '@/shared/ui/settings-block.module.css';
 import { Switch } from '@/shared/ui/switch';
 import { useToggleNotification } from '../api/notifications';
 import { NOTIFICATIONS_TEXTS } from '../ru';
@@ -39,16 +40,16 @@ export function TelegramBlock({ assistantId, notification }: TelegramBlockProps)
     });
 
   return (
-    <section className={styles.block} aria-labelledby={`${id}-title`}>
-      <header className={styles.blockHead}>
-        <span className={styles.blockIcon}>
+    <section className={block.block} aria-labelledby={`${id}-title`}>
+      <header className={block.blockHead}>
+        <span className={block.blockIcon}>
           <PlaneIcon />
         </span>
-        <div className={styles.blockText}>
-          <h3 id={`${id}-title`} className={styles.blockTitle}>
+        <div className={block.blockText}>
+          <h3 id={`${id}-title`} className={block.blockTitle}>
             {T.title}
           </h3>
-          <p className={styles.blockLead}>{T.lead}</p>
+          <p className={block.blockLead}>{T.lead}</p>
         </div>
       </header>
 
