@@ -120,6 +120,57 @@ describe('webhook mode (an https PUBLIC_URL)', () => {
   });
 });
 
+describe('the alerts bot in webhook mode', () => {
+  let server: TestServer;
+  let owner: TestOwner;
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_URL: 'https://otklik.example', TELEGRAM_API_ROOT: peer.url });
+    owner = await createOwner(server.app);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('gets a webhook of its own when its chat is found, and hears the owner through it', async () => {
+    const token = `8100003:AAH${'h'.repeat(32)}`;
+    peer.addBot({ token, username: 'hook_alerts_bot' });
+    peer.setWebhook(token, 'https://old.example/hook');
+    peer.pushUpdate(token, {
+      message: {
+        message_id: 1,
+        date: 0,
+        from: { id: 99, is_bot: false, first_name: 'Ольга' },
+        chat: { id: 99, type: 'private' },
+        text: 'hi',
+      },
+    });
+    const assistantId = await createAssistant(server.app, owner.userId, 'Вебхук уведомлений');
+    const found = await server.app.inject({
+      url: `/telegram/${token}/assistant/${assistantId}`,
+      headers: bearer(owner.token),
+    });
+    expect(json(found).message).not.toContain('ошибка');
+    const toggled = await server.app.inject({
+      method: 'POST',
+      url: `/api/assistant/${assistantId}/notification/toggle-telegram?enable=true`,
+      headers: bearer(owner.token),
+    });
+    expect(toggled.statusCode, toggled.body).toBe(200);
+    const [row] = await server.app.ctx.db.select().from(telegramBots).where(eq(telegramBots.assistantId, assistantId));
+    const hook = peer.webhookOf(token);
+    expect(hook?.url).toBe(`https://otklik.example/api/telegram/webhook/${row?.id}`);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/telegram/webhook/${row?.id}`,
+      headers: { 'x-telegram-bot-api-secret-token': hook?.secret ?? '' },
+      payload: update(5, 99, 'что это за бот?'),
+    });
+    expect(res.statusCode).toBe(200);
+    const [help] = await peer.waitForSent(token, 1, 'sendMessage');
+    expect(String(help?.params.text)).toContain('Ответьте на уведомление');
+  });
+});
+
 describe('two instances on one database', () => {
   let one: TestServer;
   let two: TestServer;

@@ -219,6 +219,9 @@ export async function findNotificationChat(
       await rt.changed(b.id);
       await rt.stopPolling(b.id);
     }
+    // Updates cannot be read while the bot has a webhook (ours from an https run, or another's).
+    const hook = await api.getWebhookInfo().catch(() => ({ url: '' }));
+    if (hook.url) await api.deleteWebhook();
     const chat = await latestChat(api);
     if (!chat) return { message: T.chatIdNotFound };
     const enabled = await saveNotificationChat(ctx, assistantId, {
@@ -226,14 +229,22 @@ export async function findNotificationChat(
       chatId: chat.id,
       chatTitle: chat.title,
     });
-    // The alerts bot is polled too: the owner's replies to alerts go to the conversations.
+    // The alerts bot hears the owner too (polled, or by webhook with an https PUBLIC_URL): the
+    // owner's replies to alerts go to the conversations.
     const alerts = await setEnabled(ctx.db, assistantId, 'alerts', enabled);
+    const webhookSecret = randomBytes(24).toString('base64url');
+    if (rt.webhookMode)
+      await api.setWebhook(rt.webhookUrl(alerts.id), {
+        secret_token: webhookSecret,
+        allowed_updates: [...ALLOWED_UPDATES],
+      });
     await updateBot(ctx.db, alerts.id, {
       token,
       tgBotId: me.id,
       username: me.username,
       firstName: me.first_name,
       state: 'connected',
+      webhookSecret,
       trainerChatId: chat.id,
       trainerChatTitle: chat.title,
     });
