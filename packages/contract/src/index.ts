@@ -7,6 +7,7 @@ export * from './knowledge';
 export * from './limits';
 export * from './notifications';
 export * from './site';
+export * from './statistics';
 export * from './telegram';
 export * from './triggers';
 export * from './visitor';
