@@ -29,6 +29,7 @@ import { modelRoutes } from './modules/models';
 import { notificationRoutes, startNotifications } from './modules/notifications';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
 import { siteRoutes } from './modules/site';
+import { statisticsRoutes } from './modules/statistics';
 import { startTelegram, telegramRoutes } from './modules/telegram';
 import { runTriggers, triggerRoutes } from './modules/triggers';
 import { userRoutes } from './modules/users';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(chatRoutes);
   await app.register(telegramRoutes);
   await app.register(notificationRoutes);
+  await app.register(statisticsRoutes);
   await app.register(publicRoutes);
   await app.register(widgetScriptRoute);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
