@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, SHOTS_DIR, VIEWPORTS } from './helpers/browser';
+import { FLOWER_SHOP_KNOWLEDGE, type SeededAssistant, seedAssistant } from './helpers/embed';
+import { type RunningServer, startServer } from './helpers/server';
+
+if (!hasChromium) console.log('e2e пропущены: не найден /usr/bin/chromium (установите пакет chromium)');
+
+const QUESTIONS = [
+  'Сколько стоит доставка букета по Москве?',
+  'Какова стоимость доставки по Москве?',
+  'Сколько стоит доставка по Москве?',
+  'Можно ли заказать торт к букету?',
+  'Во сколько открывается магазин?',
+];
+
+/** Spec §2.14 with real data: visitors ask through the visitor API, the owner reads the month's analysis. */
+describe.skipIf(!hasChromium)('statistics of the month', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let seeded: SeededAssistant;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    server = await startServer();
+    seeded = await seedAssistant(server.url, FLOWER_SHOP_KNOWLEDGE);
+    for (const q of QUESTIONS) {
+      const visitor = (await (
+        await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/visitors`, { method: 'POST' })
+      ).json()) as { visitorToken: string };
+      const res = await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${visitor.visitorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: q }),
+      });
+      await res.text();
+    }
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the six fields of the month', async () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const context = await browser.newContext({ locale: 'ru-RU', viewport });
+      await context.addInitScript((t) => localStorage.setItem('token', t), seeded.token);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${server.url}/dashboard/statistic`);
+      await page.getByRole('heading', { name: 'Статистика за текущий месяц' }).waitFor();
+      const result = page.getByText('Результат анализа');
+      await result.waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByText('Сообщений за месяц: 10').count(), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Обновить статистику' }).isEnabled(), { timeout: 15_000 })
+        .toBe(true);
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text).toContain('Сколько стоит доставка');
+      expect(text).toContain('Всего запросов');
+      expect(text).toMatch(/Всего запросов\s*5/);
+      await page.getByRole('button', { name: 'Обновить статистику' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Обновить статистику' }).isEnabled()).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `statistics-${name}.png`), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
