@@ -60,36 +60,40 @@ export async function analyseMonth(ctx: Ctx, userId: string, assistantId?: strin
      where a.user_id = $1 ${scope} and ${MONTH}`,
     params,
   );
-  const questions = await ctx.database.query<{ content: string; lexemes: string[]; answered_by: string | null }>(
-    `select m.content,
-            array(select lexeme from unnest(to_tsvector('russian', m.content))) lexemes,
-            (select b.source from messages b
-              where b.visitor_id = m.visitor_id and b.role = 'bot' and b.created_at >= m.created_at and b.id <> m.id
-              order by b.created_at, b.id limit 1) answered_by
-     from messages m join assistants a on a.id = m.assistant_id
-     where a.user_id = $1 ${scope} and m.role = 'visitor' and length(trim(m.content)) > 0 and ${MONTH}
-     order by m.created_at, m.id
+  // The questions (up to the limit, the month's first) with what the bot did next in the same
+  // conversation: one pass over the month's messages (a window).
+  const questions = await ctx.database.query<{ content: string; answered_by: string | null }>(
+    `select q.content, q.answered_by
+     from (
+       select m.role, m.content, m.created_at, m.id,
+              lead(m.source) over (partition by m.visitor_id order by m.created_at, m.id) answered_by
+       from messages m join assistants a on a.id = m.assistant_id
+       where a.user_id = $1 ${scope} and m.role in ('visitor', 'bot') and ${MONTH}) q
+     where q.role = 'visitor' and length(trim(q.content)) > 0
+     order by q.created_at, q.id
      limit ${QUESTIONS_LIMIT}`,
     params,
   );
-  const wrong = await ctx.database.query<{ lexemes: string[] }>(
-    `select array(select lexeme from unnest(to_tsvector('russian', m.question))) lexemes
+  const wrong = await ctx.database.query<{ question: string }>(
+    `select m.question
      from corrected_answers m join assistants a on a.id = m.assistant_id
      where a.user_id = $1 ${scope} and not m.is_correct and ${MONTH}
      order by m.created_at, m.id`,
     params,
   );
+  // Questions repeat: each wording is stemmed once (and kept for the next analysis).
+  const stemsOf = await stemTexts(ctx, [...questions.map((q) => q.content), ...wrong.map((w) => w.question)]);
   const canon = await synonymStems(ctx);
   const normalise = (lexemes: string[] | null) => (lexemes ?? []).map((l) => canon.get(l) ?? l);
   const topics = groupQuestions(
     questions.map((q) => ({
       text: q.content,
-      lexemes: normalise(q.lexemes),
-      stems: q.lexemes ?? [],
+      lexemes: normalise(stemsOf.get(q.content) ?? []),
+      stems: stemsOf.get(q.content) ?? [],
       handedOff: q.answered_by === 'handoff' || q.answered_by === 'operator-request',
       answered: q.answered_by === 'knowledge' || q.answered_by === 'corrected',
     })),
-    wrong.map((w) => ({ lexemes: normalise(w.lexemes) })),
+    wrong.map((w) => ({ lexemes: normalise(stemsOf.get(w.question) ?? []) })),
   );
   const pick = (score: (t: (typeof topics)[number]) => number) =>
     topics.filter((t) => score(t) > 0).sort((a, b) => score(b) - score(a) || b.size - a.size)[0]?.name ?? T.none;
@@ -127,4 +131,32 @@ function synonymStems(ctx: Pick<AppContext, 'database'>): Promise<Map<string, st
     throw err;
   });
   return synonyms;
+}
+
+/** Stems of texts, each distinct text stemmed once by the database and remembered (bounded). */
+const stemCache = new Map<string, string[]>();
+const STEM_CACHE_SIZE = 50_000;
+
+async function stemTexts(ctx: Pick<AppContext, 'database'>, texts: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  const missing: string[] = [];
+  for (const t of new Set(texts)) {
+    const hit = stemCache.get(t);
+    if (hit) out.set(t, hit);
+    else missing.push(t);
+  }
+  for (let i = 0; i < missing.length; i += 2000) {
+    const batch = missing.slice(i, i + 2000);
+    const rows = await ctx.database.query<{ lexemes: string[] }>(
+      `select array(select lexeme from unnest(to_tsvector('russian', t))) lexemes from unnest($1::text[]) with ordinality u(t, k) order by k`,
+      [batch],
+    );
+    batch.forEach((t, k) => {
+      const lexemes = rows[k]?.lexemes ?? [];
+      out.set(t, lexemes);
+      if (stemCache.size >= STEM_CACHE_SIZE) stemCache.clear();
+      stemCache.set(t, lexemes);
+    });
+  }
+  return out;
 }
