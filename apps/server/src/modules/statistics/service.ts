@@ -61,16 +61,15 @@ export async function analyseMonth(ctx: Ctx, userId: string, assistantId?: strin
     params,
   );
   // The questions (up to the limit, the month's first) with what the bot did next in the same
-  // conversation: one pass over the month's messages (a window).
+  // conversation (its next answer, found by the conversation's index).
   const questions = await ctx.database.query<{ content: string; answered_by: string | null }>(
-    `select q.content, q.answered_by
-     from (
-       select m.role, m.content, m.created_at, m.id,
-              lead(m.source) over (partition by m.visitor_id order by m.created_at, m.id) answered_by
-       from messages m join assistants a on a.id = m.assistant_id
-       where a.user_id = $1 ${scope} and m.role in ('visitor', 'bot') and ${MONTH}) q
-     where q.role = 'visitor' and length(trim(q.content)) > 0
-     order by q.created_at, q.id
+    `select m.content,
+            (select b.source from messages b
+              where b.visitor_id = m.visitor_id and b.role = 'bot' and b.created_at >= m.created_at and b.id <> m.id
+              order by b.created_at, b.id limit 1) answered_by
+     from messages m join assistants a on a.id = m.assistant_id
+     where a.user_id = $1 ${scope} and m.role = 'visitor' and length(trim(m.content)) > 0 and ${MONTH}
+     order by m.created_at, m.id
      limit ${QUESTIONS_LIMIT}`,
     params,
   );
