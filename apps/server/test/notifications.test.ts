@@ -387,6 +387,20 @@ describe('the owner answers from Telegram', () => {
     reply('/resume');
     expect(await sentWith('снова отвечает')).toBeGreaterThan(0);
     expect(await paused()).toBe(false);
+
+    // Looking for the chat again when nobody wrote since: it says so, and the bot keeps hearing the owner.
+    const again = await server.app.inject({
+      url: `/telegram/${token}/assistant/${id}`,
+      headers: bearer(someone.token),
+    });
+    expect(json(again).message).toContain('ошибка');
+    const [alertsRow] = await server.app.ctx.database.query<{ state: string | null }>(
+      `select state from telegram_bots where assistant_id = $1 and role = 'alerts'`,
+      [id],
+    );
+    expect(alertsRow?.state).toBe('connected');
+    reply('/pause');
+    expect(await sentWith('остановлен.')).toBeGreaterThan(0);
     // Anything else in the chat gets the help (as the first 'привет' did).
     expect(await sentWith('Ответьте на уведомление')).toBeGreaterThanOrEqual(0);
   });

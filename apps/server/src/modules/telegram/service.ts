@@ -207,6 +207,7 @@ export async function findNotificationChat(
   const api = await rawApi(ctx.config, token);
   const rt = runtimeOf(ctx);
   let paused: BotRow[] = [];
+  let rebound: string | undefined;
   try {
     const me = await api.getMe();
     const bots = await runnableBots(ctx.db);
@@ -249,6 +250,7 @@ export async function findNotificationChat(
       trainerChatTitle: chat.title,
     });
     await rt.changed(alerts.id);
+    rebound = alerts.id;
     return { message: T.chatIdFound(chat.title) };
   } catch (err) {
     const failure = err instanceof AppError ? undefined : classifyFailure(err);
@@ -257,8 +259,10 @@ export async function findNotificationChat(
     ctx.log.warn({ err: err instanceof AppError ? err.message : loggable(err) }, 'notification chat not found');
     return { message: T.chatIdTelegramDown };
   } finally {
+    // The pollers that rested start again (this assistant's own alerts bot, if it was just
+    // bound again, is already running with its new chat).
     for (const b of paused) {
-      if (b.assistantId === assistantId) continue;
+      if (b.id === rebound) continue;
       await updateBot(ctx.db, b.id, { state: 'connected' }).catch(() => undefined);
       await rt.changed(b.id).catch(() => undefined);
     }
