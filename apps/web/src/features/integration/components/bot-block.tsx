@@ -50,7 +50,7 @@ export function BotBlock({ assistantId, kind, bot }: BotBlockProps) {
         </div>
       </header>
 
-      <div className={styles.switchRow}>
+      <div className={block.switchRow}>
         <Switch
           label={texts.switchLabel}
           description={enabled ? texts.switchOn : texts.switchOff}
@@ -65,7 +65,7 @@ export function BotBlock({ assistantId, kind, bot }: BotBlockProps) {
       <RegisterBotForm assistantId={assistantId} kind={kind} enabled={enabled && !toggle.isPending} />
 
       {trainer ? null : (
-        <Link to={PATHS.tgGuide} className={styles.guide}>
+        <Link to={PATHS.tgGuide} className={block.guide}>
           {T.guide}
           <ArrowRightIcon size={16} strokeWidth={2} />
         </Link>

@@ -1,5 +1,6 @@
 import type { TelegramBotState, TelegramIntegration } from '@otklik/contract';
 import { WarningIcon } from '@/shared/ui/icons';
+import block from '@/shared/ui/settings-block.module.css';
 import { TELEGRAM_UI_TEXTS as T, type TelegramBotKind } from '../ru';
 import { BindChat } from './bind-chat';
 import styles from './telegram.module.css';
@@ -27,7 +28,7 @@ function hostOf(url: string): string {
 /** What the bot is doing now: its @username, masked token, state and what to do about it. */
 export function BotStatus({ bot, kind, enabled }: BotStatusProps) {
   const texts = T.bots[kind];
-  if (!bot?.username) return <p className={styles.muted}>{enabled ? texts.notRegistered : texts.off}</p>;
+  if (!bot?.username) return <p className={block.muted}>{enabled ? texts.notRegistered : texts.off}</p>;
 
   const { username, telegramToken, state, previousWebhook, trainerChat, bindLink } = bot;
   return (
@@ -47,13 +48,13 @@ export function BotStatus({ bot, kind, enabled }: BotStatusProps) {
         ) : null}
       </div>
       {telegramToken ? (
-        <p className={styles.tokenRow}>
-          <span className={styles.tokenLabel}>{T.token}</span> <code className={styles.token}>{telegramToken}</code>
+        <p className={block.tokenRow}>
+          <span className={styles.tokenLabel}>{T.token}</span> <code className={block.token}>{telegramToken}</code>
         </p>
       ) : null}
       {kind === 'trainer' && trainerChat ? <p className={styles.line}>{T.trainerChat(trainerChat)}</p> : null}
       {!enabled ? (
-        <p className={styles.muted}>{texts.off}</p>
+        <p className={block.muted}>{texts.off}</p>
       ) : isProblem(state) ? (
         <p className={styles.problem}>
           <WarningIcon size={16} />

@@ -3,6 +3,7 @@ import { PATHS } from '@/shared/lib/paths';
 import { Button } from '@/shared/ui/button';
 import { ArrowRightIcon } from '@/shared/ui/icons';
 import { Modal } from '@/shared/ui/modal';
+import block from '@/shared/ui/settings-block.module.css';
 import { NOTIFICATIONS_TEXTS } from '../ru';
 import styles from './notifications.module.css';
 
@@ -34,7 +35,7 @@ export function ChatHelpModal({ message, onClose }: ChatHelpModalProps) {
             </li>
           ))}
         </ol>
-        <Link to={PATHS.tgGuide} className={styles.guide}>
+        <Link to={PATHS.tgGuide} className={block.guide}>
           {T.guide}
           <ArrowRightIcon size={16} strokeWidth={2} />
         </Link>

@@ -9,7 +9,6 @@ import { useToggleNotification } from '../api/notifications';
 import { NOTIFICATIONS_TEXTS } from '../ru';
 import { EmailForm } from './email-form';
 import { EmailStatus } from './email-status';
-import styles from './notifications.module.css';
 
 const T = NOTIFICATIONS_TEXTS.email;
 
@@ -60,7 +59,7 @@ export function EmailBlock({ assistantId, notification }: EmailBlockProps) {
 
       <EmailForm assistantId={assistantId} notification={notification} />
 
-      <div className={styles.switchRow}>
+      <div className={block.switchRow}>
         <Switch
           label={T.switchLabel}
           description={enabled && email ? T.switchOn(email) : confirmed ? T.switchOff : T.switchUnconfirmed}

@@ -1,4 +1,5 @@
 import type { NotificationSettings } from '@otklik/contract';
+import block from '@/shared/ui/settings-block.module.css';
 import { NOTIFICATIONS_TEXTS } from '../ru';
 import styles from './notifications.module.css';
 
@@ -7,7 +8,7 @@ const T = NOTIFICATIONS_TEXTS.email;
 /** The saved notification address and whether it is confirmed (spec §3, §4). */
 export function EmailStatus({ notification }: { notification: NotificationSettings }) {
   const { notificationEmail, isNotificationEmailConfirmed } = notification;
-  if (!notificationEmail) return <p className={styles.muted}>{T.none}</p>;
+  if (!notificationEmail) return <p className={block.muted}>{T.none}</p>;
   return (
     <div className={styles.status}>
       <p className={styles.line}>

@@ -75,7 +75,7 @@ export function EventsBlock({ assistantId, notification }: EventsBlockProps) {
         {EVENTS.map((event) => {
           const busy = save.isPending && shown[event] !== saved[event];
           return (
-            <div key={event} className={styles.switchRow}>
+            <div key={event} className={block.switchRow}>
               <Switch
                 label={T.items[event].label}
                 description={T.items[event].description}
@@ -94,7 +94,7 @@ export function EventsBlock({ assistantId, notification }: EventsBlockProps) {
         <p>{T.master}</p>
       </div>
 
-      <Link to={PATHS.profile} className={styles.guide}>
+      <Link to={PATHS.profile} className={block.guide}>
         {T.profile}
         <ArrowRightIcon size={16} strokeWidth={2} />
       </Link>

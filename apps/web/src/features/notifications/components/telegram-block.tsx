@@ -12,7 +12,6 @@ import { NOTIFICATIONS_TEXTS } from '../ru';
 import { ChatStatus } from './chat-status';
 import { FindChatForm } from './find-chat-form';
 import { PlaneIcon } from './icons';
-import styles from './notifications.module.css';
 
 const T = NOTIFICATIONS_TEXTS.telegram;
 
@@ -53,7 +52,7 @@ export function TelegramBlock({ assistantId, notification }: TelegramBlockProps)
         </div>
       </header>
 
-      <div className={styles.switchRow}>
+      <div className={block.switchRow}>
         <Switch
           label={T.switchLabel}
           description={chat ? (enabled ? T.switchOn(chat) : T.switchOff) : T.switchNoChat}
@@ -67,7 +66,7 @@ export function TelegramBlock({ assistantId, notification }: TelegramBlockProps)
 
       <FindChatForm assistantId={assistantId} />
 
-      <Link to={PATHS.tgGuide} className={styles.guide}>
+      <Link to={PATHS.tgGuide} className={block.guide}>
         {T.guide}
         <ArrowRightIcon size={16} strokeWidth={2} />
       </Link>
