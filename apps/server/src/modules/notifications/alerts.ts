@@ -5,9 +5,10 @@ import { badRequest } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
 import { assistantNotifications, assistants, users } from '../../infra/db/schema';
 import type { MailMessage } from '../../infra/mail';
+import { actionMail } from '../auth';
 import { findVisitor, listMessages, type OwnerAlert, visitorDisplayName } from '../conversations';
 import { escapeHtml, sendTelegramAlert, telegramFailureText } from '../telegram';
-import { alertMail, alertTelegram } from './render';
+import { ALERT_FOOTER, alertMail, alertTelegram } from './render';
 import { eventsOf, notificationRow } from './service';
 
 /** At most one alert per conversation and reason in this window; the rest are counted into the next. */
@@ -129,12 +130,14 @@ export async function sendTestAlert(
       EMAIL_JOB,
       {
         assistantId,
-        message: {
+        message: actionMail({
           to: channels.email,
           subject: `Тестовое уведомление — ${name}`,
-          text: [...lines, '', `Беседы ассистента: ${link}`, '', '— Отклик'].join('\n'),
-          html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif"><p>${escapeHtml(lines[0] ?? '')}</p><p><a href="${escapeHtml(link)}">Беседы ассистента</a></p><p>— Отклик</p></body></html>`,
-        },
+          greeting: 'Здравствуйте!',
+          lines,
+          action: { label: 'Беседы ассистента', url: link },
+          footer: ALERT_FOOTER,
+        }),
       } satisfies EmailJob,
       { attempts: ATTEMPTS },
     );

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../infra/mail';
+import { actionMail } from '../auth';
 import type { OwnerAlert } from '../conversations';
 import { escapeHtml } from '../telegram';
 
@@ -65,41 +66,23 @@ function headline(v: AlertView): { subject: string; lines: string[] } {
 const foldedLine = (n: number) =>
   n > 0 ? `С прошлого уведомления в этой беседе было ещё событий такого рода: ${n}.` : '';
 
-/** The alert as a mail: plain text and HTML, everything the visitor wrote escaped. */
+/** The alert as a mail: plain text and HTML (the service's mail layout, everything escaped). */
 export function alertMail(to: string, v: AlertView): MailMessage {
   const { subject, lines } = headline(v);
-  const recent = v.recent.map((m) => `${m.who}: ${cut(m.text, 500)}`);
   const folded = foldedLine(v.folded);
-  const text = [
-    'Здравствуйте!',
-    '',
-    ...lines,
-    ...(folded ? ['', folded] : []),
-    ...(recent.length ? ['', 'Последние сообщения:', ...recent] : []),
-    '',
-    `Открыть беседу: ${v.link}`,
-    '',
-    'Вы получили это письмо, потому что уведомления ассистента включены. Выключить их можно во вкладке «Уведомления» или в профиле.',
-    '',
-    '— Отклик',
-  ].join('\n');
-  const p = (s: string) => `<p>${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
-  const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1d2433;line-height:1.5">
-<p>Здравствуйте!</p>
-${lines.map(p).join('\n')}
-${folded ? p(folded) : ''}
-${
-  recent.length
-    ? `<p><b>Последние сообщения:</b></p><blockquote style="margin:0;padding-left:12px;border-left:3px solid #d0d5dd;color:#475467">${recent
-        .map((r) => escapeHtml(r))
-        .join('<br>')}</blockquote>`
-    : ''
+  const recent = v.recent.map((m) => `${m.who}: ${cut(m.text, 500)}`);
+  return actionMail({
+    to,
+    subject,
+    greeting: 'Здравствуйте!',
+    lines: [...lines, ...(folded ? [folded] : []), ...(recent.length ? ['Последние сообщения:', ...recent] : [])],
+    action: { label: 'Открыть беседу', url: v.link },
+    footer: ALERT_FOOTER,
+  });
 }
-<p><a href="${escapeHtml(v.link).replace(/"/g, '&quot;')}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">Открыть беседу</a></p>
-<p style="color:#667085;font-size:13px">Вы получили это письмо, потому что уведомления ассистента включены. Выключить их можно во вкладке «Уведомления» или в профиле.</p>
-<p>— Отклик</p></body></html>`;
-  return { to, subject, text, html };
-}
+
+export const ALERT_FOOTER =
+  'Вы получили это письмо, потому что уведомления ассистента включены. Выключить их можно во вкладке «Уведомления» или в профиле.';
 
 /** The alert as a Telegram message (HTML, escaped); the conversation is opened by its button. */
 export function alertTelegram(v: AlertView): string {

@@ -6,6 +6,7 @@ import { telegramAlertMessages } from '../../infra/db/schema';
 import { scheduled } from '../../lib/in-order';
 import { appendOperatorMessage, findVisitor, setPaused, visitorDisplayName } from '../conversations';
 import { classifyFailure, rawApi, scrubTokens } from './client';
+import { escapeAttr } from './format';
 import { queueText } from './outbox';
 import type { LiveBot, TelegramRuntime } from './runtime';
 import { botOf } from './store';
@@ -53,7 +54,7 @@ async function post(
 ): Promise<{ messageId: number }> {
   const api = await rawApi(ctx.config, alert.token);
   const options = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
-  const withLink = `${alert.html}\n\n<a href="${alert.link.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Открыть чат</a>`;
+  const withLink = `${alert.html}\n\n<a href="${escapeAttr(alert.link)}">Открыть чат</a>`;
   if (!publicLink(alert.link))
     return { messageId: (await api.sendMessage(alert.chatId, withLink, options)).message_id };
   try {

@@ -47,7 +47,8 @@ async function onMessage(rt: TelegramRuntime, live: LiveBot, msg: Message): Prom
     const repliedTo = msg.reply_to_message?.from?.id === row.tgBotId;
     const command = /^\/\w+@/.test(text) && text.toLowerCase().split(/\s/)[0]?.endsWith(mention.toLowerCase());
     if (!mentioned && !repliedTo && !command) return;
-    text = text.replace(new RegExp(escapeRegExp(mention), 'gi'), '').trim();
+    // A username is letters, digits and '_': nothing in it to escape for the expression.
+    text = text.replace(new RegExp(mention, 'gi'), '').trim();
   }
   const profile = await assistantProfile(ctx.db, row.assistantId);
   if (!profile) return;
@@ -211,5 +212,3 @@ async function download(rt: TelegramRuntime, live: LiveBot, fileId: string): Pro
     return undefined;
   }
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -12,7 +12,7 @@ const PIECE_LIMIT = 3800;
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
-const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, '&quot;');
+export const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, '&quot;');
 
 const LINK = /\[((?:\\.|[^\]\\\n]){1,300})\]\(((?:https?:\/\/|tg:\/\/)[^\s)]{1,2000})\)/g;
 const BOLD = /\*\*([^*\n]{1,500})\*\*/g;

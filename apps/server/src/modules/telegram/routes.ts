@@ -26,37 +26,34 @@ const ChatIdParams = z.object({ token: z.string().max(200), id: Id });
 export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tags = ['Телеграм'];
+  const onRequest = app.authenticate;
 
-  {
-    const owner = app;
-    const onRequest = app.authenticate;
-    for (const prefix of ['', '/api']) {
-      const hide = prefix === '/api';
-      owner.post(
-        `${prefix}/telegram/registerBot`,
-        { onRequest, schema: { tags, hide, body: RegisterBotRequest, response: { 200: TelegramBotReply } } },
-        (req) => registerBot(ctx, req.userId, req.body),
-      );
-      owner.post(
-        `${prefix}/telegram/toggle-telegram/:id`,
-        {
-          onRequest,
-          schema: {
-            tags,
-            hide,
-            params: AssistantParams,
-            querystring: ToggleBotQuery,
-            response: { 200: TelegramBotReply },
-          },
+  for (const prefix of ['', '/api']) {
+    const hide = prefix === '/api';
+    app.post(
+      `${prefix}/telegram/registerBot`,
+      { onRequest, schema: { tags, hide, body: RegisterBotRequest, response: { 200: TelegramBotReply } } },
+      (req) => registerBot(ctx, req.userId, req.body),
+    );
+    app.post(
+      `${prefix}/telegram/toggle-telegram/:id`,
+      {
+        onRequest,
+        schema: {
+          tags,
+          hide,
+          params: AssistantParams,
+          querystring: ToggleBotQuery,
+          response: { 200: TelegramBotReply },
         },
-        (req) => toggleBot(ctx, req.userId, req.params.id, req.query.enable, req.query.trainer),
-      );
-      owner.get(
-        `${prefix}/telegram/:token/assistant/:id`,
-        { onRequest, schema: { tags, hide, params: ChatIdParams, response: { 200: TelegramChatIdReply } } },
-        (req) => findNotificationChat(ctx, req.userId, req.params.token, req.params.id),
-      );
-    }
+      },
+      (req) => toggleBot(ctx, req.userId, req.params.id, req.query.enable, req.query.trainer),
+    );
+    app.get(
+      `${prefix}/telegram/:token/assistant/:id`,
+      { onRequest, schema: { tags, hide, params: ChatIdParams, response: { 200: TelegramChatIdReply } } },
+      (req) => findNotificationChat(ctx, req.userId, req.params.token, req.params.id),
+    );
   }
 
   /**
