@@ -2,6 +2,7 @@ import type { OpenAICompatibleProvider } from '@ai-sdk/openai-compatible';
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider';
 import { LOCAL_MODEL, modelProvider } from '@otklik/contract';
 import type { ModelMessage } from 'ai';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import { gigachatModel } from './gigachat';
 
@@ -99,6 +100,11 @@ export interface StreamRequest {
   /** Each piece of text as it arrives. */
   onDelta: (text: string) => void;
   signal?: AbortSignal;
+  /**
+   * Structured output: the provider is asked for JSON of this schema (OpenAI's response_format,
+   * where the provider supports it). The text still comes back as it is: the caller validates it.
+   */
+  jsonSchema?: z.ZodType;
 }
 
 export interface StreamResult {
@@ -162,7 +168,7 @@ function retryAfterMs(err: unknown): number | undefined {
  */
 export async function streamModel(config: LlmConfig, req: StreamRequest): Promise<StreamResult> {
   // Loaded on the first model call, not at start (see loadModelClients).
-  const { streamText } = await import('ai');
+  const { streamText, Output } = await import('ai');
   const idleMs = config.LLM_TIMEOUT_MS;
   for (let attempt = 1; ; attempt++) {
     const abort = new AbortController();
@@ -193,6 +199,7 @@ export async function streamModel(config: LlmConfig, req: StreamRequest): Promis
         messages: req.messages,
         ...(req.temperature === undefined ? {} : { temperature: req.temperature }),
         ...(req.maxOutputTokens === undefined ? {} : { maxOutputTokens: req.maxOutputTokens }),
+        ...(req.jsonSchema ? { output: Output.object({ schema: req.jsonSchema }) } : {}),
         maxRetries: 0,
         abortSignal: abort.signal,
         // Errors come back through the stream's parts below; the SDK's default logs them to stderr.

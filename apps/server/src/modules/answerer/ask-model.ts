@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import type { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import { languageModelFor, streamModel } from '../../infra/llm';
 import { defaultProviderModel } from '../models';
@@ -21,6 +22,8 @@ export interface AskModelRequest {
   signal?: AbortSignal;
   /** The call is counted against this assistant's daily token budget (LLM_DAILY_TOKENS). */
   assistantId?: string;
+  /** Structured output of this schema (see infra/llm); the caller validates the text. */
+  jsonSchema?: z.ZodType;
 }
 
 export type AskModelResult =
@@ -50,6 +53,7 @@ export async function askModel(ctx: Ctx, req: AskModelRequest): Promise<AskModel
     maxOutputTokens: req.maxOutputTokens,
     onDelta: req.onDelta ?? (() => {}),
     signal: req.signal,
+    ...(req.jsonSchema ? { jsonSchema: req.jsonSchema } : {}),
   });
   if (req.assistantId) await addTokens(ctx, req.assistantId, result.tokens);
   return { ok: true, text: result.text, tokens: result.tokens };

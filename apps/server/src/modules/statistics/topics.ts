@@ -28,15 +28,19 @@ export interface Topic {
   answered: number;
   /** Questions of the group marked wrong by the owner ('Неверно'). */
   wrong: number;
+  /** Other wordings of the group, the most frequent first. */
+  examples: string[];
 }
 
 const SIMILAR = 0.5;
 
-const normal = (text: string) =>
+/** A wording without case and punctuation: two questions that differ only there are one. */
+export const normalQuestion = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+const normal = normalQuestion;
 
 function jaccard(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
@@ -90,11 +94,15 @@ export function groupQuestions(questions: Question[], wrongMarks: { lexemes: str
       handedOff: g.members.filter((m) => m.handedOff).length,
       answered: g.members.filter((m) => m.answered).length,
       wrong: g.wrong,
+      examples: wordings(g.members).slice(1, EXAMPLES + 1),
     }))
     .sort((a, b) => b.size - a.size || a.name.localeCompare(b.name));
 }
 
-function typical(members: Question[]): string {
+const EXAMPLES = 3;
+
+/** The group's distinct wordings: the most frequent first, then the shortest, then the first asked. */
+function wordings(members: Question[]): string[] {
   const counts = new Map<string, { n: number; text: string; first: number }>();
   members.forEach((m, i) => {
     const k = normal(m.text);
@@ -102,8 +110,13 @@ function typical(members: Question[]): string {
     if (c) c.n++;
     else counts.set(k, { n: 1, text: m.text.trim(), first: i });
   });
-  const best = [...counts.values()].sort((a, b) => b.n - a.n || a.text.length - b.text.length || a.first - b.first)[0];
-  return best?.text ?? '';
+  return [...counts.values()]
+    .sort((a, b) => b.n - a.n || a.text.length - b.text.length || a.first - b.first)
+    .map((c) => c.text);
+}
+
+function typical(members: Question[]): string {
+  return wordings(members)[0] ?? '';
 }
 
 function topicWord(members: Question[]): string {

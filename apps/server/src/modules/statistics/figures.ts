@@ -1,0 +1,130 @@
+import type { MonthFigures, StatisticsDay } from '@otklik/contract';
+import type { AppContext } from '../../core/context';
+import { type MonthRange, monthDays } from './month';
+
+type Ctx = Pick<AppContext, 'database'>;
+
+/** Whose messages: the owner's assistants, or one of them (already checked to be the owner's). */
+export interface Scope {
+  userId: string;
+  assistantId?: string;
+}
+
+/** The statement's parameters and the assistants' subquery for a scope and month ($1 owner, $2–$3 the month, $4 the assistant). */
+export function scopeSql(scope: Scope, range: MonthRange) {
+  return {
+    assistants: `select id from assistants where user_id = $1${scope.assistantId ? ' and id = $4' : ''}`,
+    params: [
+      scope.userId,
+      range.start.toISOString(),
+      range.end.toISOString(),
+      ...(scope.assistantId ? [scope.assistantId] : []),
+    ],
+  };
+}
+
+/** The hand-off reasons of spec §4 as the stored bot answers say them. */
+const HANDOFF_SOURCES = `('handoff', 'operator-request')`;
+/** A firing of a trigger that notifies the owner or stops the bot hands the conversation to a person. */
+const HANDING_TRIGGER = `t.action <> 'CUSTOM_ANSWER_AND_CONTINUE'`;
+
+/**
+ * The month's figures in one statement: the month's messages of the scope are read once (the
+ * (assistant_id, created_at) index), each conversation reduced to its hand-off times, then
+ * counted. The hand-off reason of a conversation is its first (a trigger fires before the
+ * bot answers, so a tie goes to the trigger).
+ */
+export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): Promise<MonthFigures> {
+  const { assistants, params } = scopeSql(scope, range);
+  const [row] = await ctx.database.query<Record<string, string | number | null | (string | number)[]>>(
+    `with m as materialized (
+       select visitor_id, role, source, created_at, length(content) len,
+              role = 'visitor' and length(trim(content)) > 0 asks
+       from messages
+       where assistant_id in (${assistants}) and created_at >= $2 and created_at < $3 and role <> 'system'),
+     fired as (
+       select f.visitor_id, min(f.created_at) at
+       from trigger_firings f join triggers t on t.id = f.trigger_id
+       where f.assistant_id in (${assistants}) and f.created_at >= $2 and f.created_at < $3 and ${HANDING_TRIGGER}
+       group by f.visitor_id),
+     c as (
+       select visitor_id,
+              min(created_at) filter (where role = 'bot' and source = 'handoff') no_answer_at,
+              min(created_at) filter (where role = 'bot' and source = 'operator-request') asked_at,
+              bool_or(role = 'operator') operated
+       from m group by visitor_id having bool_or(role = 'visitor')),
+     conv as materialized (
+       select c.*, fired.at trigger_at, least(c.no_answer_at, c.asked_at, fired.at) handoff_at, v.phone, v.channel
+       from c left join fired on fired.visitor_id = c.visitor_id join visitors v on v.id = c.visitor_id),
+     response as (
+       select extract(epoch from (
+                select min(o.created_at) from m o
+                where o.visitor_id = conv.visitor_id and o.role = 'operator' and o.created_at >= conv.handoff_at)
+              - conv.handoff_at) sec
+       from conv where handoff_at is not null)
+     select
+       (select count(*) from conv) conversations,
+       (select count(*) filter (where asks) from m) visitor_messages,
+       (select count(*) from conv where handoff_at is null and not operated) resolved,
+       (select count(*) from conv where handoff_at is not null) handoffs,
+       (select count(*) from conv where handoff_at = trigger_at) by_trigger,
+       (select count(*) from conv where handoff_at = no_answer_at and handoff_at is distinct from trigger_at) no_answer,
+       (select count(*) from conv where operated) operated,
+       (select percentile_cont(0.5) within group (order by sec) from response where sec is not null) response_sec,
+       (select count(*) from conv where phone is not null) phones,
+       (select count(*) from conv where channel = 'telegram') telegram,
+       (select count(*) filter (where role = 'bot') from m) bot_answers,
+       (select avg(len) filter (where role = 'bot') from m) avg_len,
+       array(select coalesce(x.n, 0) from generate_series(0, 23) h
+             left join (select extract(hour from created_at at time zone 'Europe/Moscow')::int hr, count(*) n
+                        from m where asks group by 1) x on x.hr = h
+             order by h) hours`,
+    params,
+  );
+  const n = (key: string) => Number(row?.[key] ?? 0);
+  const conversations = n('conversations');
+  const handoffs = n('handoffs');
+  const byTrigger = n('by_trigger');
+  const noAnswer = n('no_answer');
+  const hours = (row?.hours as (string | number)[] | undefined)?.map(Number) ?? [];
+  return {
+    conversations,
+    visitorMessages: n('visitor_messages'),
+    resolvedByBot: n('resolved'),
+    resolvedShare: conversations > 0 ? n('resolved') / conversations : null,
+    handoffs: { total: handoffs, trigger: byTrigger, noAnswer, visitorAsked: handoffs - byTrigger - noAnswer },
+    operated: n('operated'),
+    operatorFirstResponseSec: row?.response_sec == null ? null : Math.round(Number(row.response_sec)),
+    phones: n('phones'),
+    channels: { widget: conversations - n('telegram'), telegram: n('telegram') },
+    hours: hours.length === 24 ? hours : Array.from({ length: 24 }, () => 0),
+    botAnswers: n('bot_answers'),
+    averageResponseLength: Math.round(n('avg_len')),
+  };
+}
+
+/** Each day of the month (Moscow): conversations with a visitor message that day, and conversations handed off that day. */
+export async function dailyFigures(ctx: Ctx, scope: Scope, range: MonthRange): Promise<StatisticsDay[]> {
+  const { assistants, params } = scopeSql(scope, range);
+  const rows = await ctx.database.query<{ on_day: string; conversations: string | number; handoffs: string | number }>(
+    `with events as (
+       select visitor_id, created_at, role = 'visitor' asks, role = 'bot' and source in ${HANDOFF_SOURCES} hands
+       from messages
+       where assistant_id in (${assistants}) and created_at >= $2 and created_at < $3 and role in ('visitor', 'bot')
+       union all
+       select f.visitor_id, f.created_at, false, true
+       from trigger_firings f join triggers t on t.id = f.trigger_id
+       where f.assistant_id in (${assistants}) and f.created_at >= $2 and f.created_at < $3 and ${HANDING_TRIGGER})
+     select to_char(created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD') on_day,
+            count(distinct visitor_id) filter (where asks) conversations,
+            count(distinct visitor_id) filter (where hands) handoffs
+     from events group by 1`,
+    params,
+  );
+  const byDay = new Map(rows.map((r) => [r.on_day, r]));
+  return monthDays(range.month).map((date) => ({
+    date,
+    conversations: Number(byDay.get(date)?.conversations ?? 0),
+    handoffs: Number(byDay.get(date)?.handoffs ?? 0),
+  }));
+}
