@@ -1,4 +1,4 @@
-import { CHAT_TEXTS, CORRECT_ANSWER_TEXTS } from '@otklik/contract';
+import { CHAT_TEXTS } from '@otklik/contract';
 
 /** Texts of the chat monitoring screen (spec §2.13, §4, §8); the spec's own notices come from the contract. */
 export const CHATS_TEXTS = {
@@ -60,18 +60,5 @@ export const CHATS_TEXTS = {
     label: 'Сообщение собеседнику',
     send: 'Отправить',
     suggestion: 'Ответ ассистента подставлен в поле ввода',
-  },
-  correction: {
-    title: 'Исправление ответа',
-    question: 'Вопрос',
-    original: 'Исходный ответ ассистента',
-    corrected: 'Правильный ответ',
-    correctedPlaceholder: 'Как ассистент должен был ответить',
-    save: 'Сохранить',
-    cancel: 'Отмена',
-    shortcut: 'Ctrl + Enter — сохранить, Esc — закрыть',
-    saved: CORRECT_ANSWER_TEXTS.saved,
-    saveError: CORRECT_ANSWER_TEXTS.saveFailed,
-    bothRequired: CORRECT_ANSWER_TEXTS.bothRequired,
   },
 } as const;

@@ -1,11 +1,4 @@
-import {
-  CHAT_TEXTS,
-  ChatMessage,
-  ChatMessageList,
-  ChatVisitor,
-  ChatVisitorList,
-  CorrectAnswer,
-} from '@otklik/contract';
+import { CHAT_TEXTS, ChatMessage, ChatMessageList, ChatVisitor, ChatVisitorList } from '@otklik/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { sortVisitors } from '../lib/visitors';
@@ -75,20 +68,3 @@ export const setPaused = (assistantId: string, visitorId: string, pause: boolean
     query: { pause },
     schema: ChatVisitor,
   });
-
-export interface CorrectionBody {
-  question: string;
-  originalAnswer: string;
-  correctAnswer: string;
-  isCorrect: boolean;
-}
-
-/**
- * Spec §7: the correction made in chat monitoring is a corrected answer of the assistant, saved
- * through the same call as the knowledge tab's answers.
- */
-export const saveCorrection = (assistantId: string, body: CorrectionBody) =>
-  api.post(`/api/assistant/${assistantId}/correct-answers`, body, { schema: CorrectAnswer });
-
-/** The knowledge tab's list of corrected answers, refreshed after a correction (its query key). */
-export const correctAnswersKey = (assistantId: string) => ['assistants', assistantId, 'correct-answers'];

@@ -1,5 +1,6 @@
 import type { ChatVisitor } from '@otklik/contract';
 import { useId, useState } from 'react';
+import { type Correction, CorrectionModal, type Verdict } from '@/shared/corrections/correction-modal';
 import type { ShownMessage } from '../api/chats-api';
 import { useConversation } from '../hooks/use-conversation';
 import type { LiveConnection } from '../lib/live-connection';
@@ -7,8 +8,7 @@ import { questionFor } from '../lib/messages';
 import { ChatTools } from './chat-tools';
 import { Composer } from './composer';
 import styles from './conversation.module.css';
-import { type Correction, CorrectionModal } from './correction-modal';
-import { MessageList, type Verdict } from './message-list';
+import { MessageList } from './message-list';
 import { VisitorCard } from './visitor-card';
 
 interface ConversationProps {

@@ -7,12 +7,10 @@ import { MessageContent } from './message-content';
 
 const T = CHATS_TEXTS.message;
 
-export type Verdict = 'right' | 'wrong';
-
 interface MessageListProps {
   messages: ShownMessage[];
   loading: boolean;
-  onVerdict: (message: ShownMessage, verdict: Verdict) => void;
+  onVerdict: (message: ShownMessage, verdict: 'right' | 'wrong') => void;
 }
 
 /** Spec §2.13: the bubbles, scrolled to the bottom after a load, a send and every new message. */

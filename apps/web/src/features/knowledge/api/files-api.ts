@@ -1,6 +1,7 @@
 import { type KnowledgeFileItem, KnowledgeFileList, KnowledgeFileReply, OkReply } from '@otklik/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '@/shared/api/client';
+import { saveBlob } from '@/shared/lib/download';
 import { fileNameFromDisposition } from '../lib/format';
 
 /** While a file is parsed (or a site crawled) the list is asked again this often. */
@@ -77,16 +78,7 @@ export function useDeleteFile(assistantId: string) {
 export async function downloadFile(file: Pick<KnowledgeFileItem, 'id' | 'name'>): Promise<void> {
   const { blob, headers } = await apiBlob(`/api/assistant/knowledge/file/${file.id}/download`);
   const name = fileNameFromDisposition(headers.get('content-disposition')) ?? file.name;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the object URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, name);
 }
 
 export const useDownloadFile = () => useMutation({ mutationFn: downloadFile });

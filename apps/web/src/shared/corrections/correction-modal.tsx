@@ -8,11 +8,11 @@ import { AutoTextarea } from '@/shared/ui/auto-textarea';
 import { Button } from '@/shared/ui/button';
 import { Modal, ModalError, ModalForm } from '@/shared/ui/modal';
 import { QuotedText } from '@/shared/ui/quoted-text';
-import { correctAnswersKey, saveCorrection } from '../api/chats-api';
-import { CHATS_TEXTS } from '../ru';
-import type { Verdict } from './message-list';
+import { correctAnswersKey, saveCorrection } from './corrections-api';
+import { CORRECTION_TEXTS as T } from './ru';
 
-const T = CHATS_TEXTS.correction;
+/** The owner's verdict on an answer: 'Верно' or 'Неверно'; 'missing' adds an answer the bot did not have. */
+export type Verdict = 'right' | 'wrong' | 'missing';
 
 /** The server's own rules for both texts (non-empty after trimming). */
 const correctionForm = z.object({
@@ -32,13 +32,15 @@ interface CorrectionModalProps {
   assistantId: string;
   correction: Correction;
   onClose: () => void;
+  /** After a save, before the modal closes. */
+  onSaved?: () => void;
 }
 
 /**
  * Spec §4 "Corrected-answer modal" and "Chat monitoring": 'Верно' prefills the corrected answer
  * with the original, 'Неверно' leaves it empty; Escape closes, Ctrl/Cmd+Enter saves, a save closes.
  */
-export function CorrectionModal({ assistantId, correction, onClose }: CorrectionModalProps) {
+export function CorrectionModal({ assistantId, correction, onClose, onSaved }: CorrectionModalProps) {
   const client = useQueryClient();
   const { originalAnswer, verdict } = correction;
   const save = useMutation({
@@ -52,6 +54,7 @@ export function CorrectionModal({ assistantId, correction, onClose }: Correction
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: correctAnswersKey(assistantId) });
       showAlert(T.saved, 'success');
+      onSaved?.();
       onClose();
     },
     onError: () => showAlert(T.saveError, 'error'),
@@ -74,7 +77,7 @@ export function CorrectionModal({ assistantId, correction, onClose }: Correction
     <Modal
       open
       onClose={close}
-      title={T.title}
+      title={verdict === 'missing' ? T.addTitle : T.title}
       size="lg"
       footerNote={T.shortcut}
       footer={
@@ -90,7 +93,7 @@ export function CorrectionModal({ assistantId, correction, onClose }: Correction
     >
       <ModalForm id="chat-correction" onSubmit={handleSubmit((values) => save.mutate(values))} submitOnModEnter>
         <AutoTextarea label={T.question} rows={1} maxRows={5} {...register('question')} />
-        <QuotedText label={T.original} text={originalAnswer} />
+        {originalAnswer ? <QuotedText label={T.original} text={originalAnswer} /> : null}
         <AutoTextarea
           label={T.corrected}
           placeholder={T.correctedPlaceholder}
