@@ -29,7 +29,7 @@ import { modelRoutes } from './modules/models';
 import { notificationRoutes, startNotifications } from './modules/notifications';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
 import { siteRoutes } from './modules/site';
-import { statisticsRoutes } from './modules/statistics';
+import { startMonthlyReports, statisticsRoutes } from './modules/statistics';
 import { startTelegram, telegramRoutes } from './modules/telegram';
 import { runTriggers, triggerRoutes } from './modules/triggers';
 import { userRoutes } from './modules/users';
@@ -97,6 +97,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stopTelegram = await startTelegram(ctx);
   });
   app.addHook('preClose', async () => stopTelegram?.());
+  // The monthly statistics mail: checked hourly once the server is up.
+  let stopReports: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopReports = startMonthlyReports(ctx);
+  });
+  app.addHook('preClose', async () => stopReports?.());
 
   await app.register(fastifySwagger, {
     openapi: {

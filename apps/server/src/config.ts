@@ -87,6 +87,8 @@ const Env = z.object({
   TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
   /** How often an instance looks for bots nobody polls (another instance stopped): tests shorten it. */
   TELEGRAM_RECONCILE_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  /** How often an instance looks for owners due their monthly statistics mail (sent from the 1st, Moscow time). */
+  STATISTICS_REPORT_CHECK_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   /** STOMP heart-beat of the live channel, both ways (tests shorten it); a client silent for three is gone. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
 });

@@ -1,2 +1,3 @@
-/** Statistics of the month (spec §2.14, §3, §7): the month's messages, and their analysis made on the server. */
+/** Statistics of the month (spec §2.14, §3, §7): the month's messages, their analysis made on the server, the figures and the monthly mail. */
+export { runMonthlyReports, startMonthlyReports } from './report';
 export { statisticsRoutes } from './routes';

@@ -3,6 +3,7 @@ export * from './conversations';
 export * from './knowledge';
 export * from './notifications';
 export * from './site';
+export * from './statistics';
 export * from './telegram';
 export * from './triggers';
 export * from './users';
