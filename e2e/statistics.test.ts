@@ -66,9 +66,44 @@ describe.skipIf(!hasChromium)('statistics of the month', () => {
       expect(text).toMatch(/Всего запросов\s*5/);
       await page.getByRole('button', { name: 'Обновить статистику' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Обновить статистику' }).isEnabled()).toBe(true);
+      // Beyond the spec: the figures, the daily chart (uPlot draws a canvas), topics, unanswered.
+      const tiles = page.getByRole('region', { name: 'Показатели месяца' });
+      await expect.poll(async () => (await tiles.textContent()) ?? '', { timeout: 10_000 }).toMatch(/Разговоры\s*5/);
+      await page.getByRole('region', { name: 'По дням' }).locator('canvas').first().waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('region', { name: 'Темы вопросов' }).textContent()).toContain(
+        'Сколько стоит доставка',
+      );
       await page.screenshot({ path: path.join(SHOTS_DIR, `statistics-${name}.png`), fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it("'Добавить ответ' teaches the bot a handed-off question, which then leaves the list", async () => {
+    const context = await browser.newContext({ locale: 'ru-RU', viewport: VIEWPORTS.desktop });
+    await context.addInitScript((t) => localStorage.setItem('token', t), seeded.token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard/statistic`);
+    const list = page.getByRole('region', { name: 'Вопросы без ответа' });
+    const item = list.getByRole('listitem').filter({ hasText: 'Можно ли заказать торт к букету?' });
+    await item.waitFor({ timeout: 15_000 });
+    await item.getByRole('button', { name: 'Добавить ответ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ответ на вопрос' });
+    expect(await dialog.getByLabel('Вопрос').inputValue()).toBe('Можно ли заказать торт к букету?');
+    await dialog.getByLabel('Правильный ответ').fill('Торты мы не продаём, но к букету можно добавить конфеты.');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'statistics-add-answer-desktop.png') });
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(0);
+    // The bot now answers it itself.
+    const visitor = (await (
+      await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/visitors`, { method: 'POST' })
+    ).json()) as { visitorToken: string };
+    const res = await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${visitor.visitorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Можно ли заказать торт к букету?' }),
+    });
+    expect(await res.text()).toContain('конфеты');
+    await context.close();
   });
 });

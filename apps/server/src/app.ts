@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { authPlugin } from './core/auth';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
 import { registerErrorHandler } from './core/error-handler';
+import { startMaintenance } from './infra/db';
 import { answerRoutes } from './modules/answers';
 import { assistantRoutes } from './modules/assistants';
 import { authRoutes, userIdForToken } from './modules/auth';
@@ -97,12 +98,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stopTelegram = await startTelegram(ctx);
   });
   app.addHook('preClose', async () => stopTelegram?.());
-  // The monthly statistics mail: checked hourly once the server is up.
+  // The monthly statistics mail, and the database's own upkeep: checked hourly once the server is up.
   let stopReports: (() => void) | undefined;
+  let stopMaintenance: (() => void) | undefined;
   app.addHook('onReady', async () => {
     stopReports = startMonthlyReports(ctx);
+    stopMaintenance = startMaintenance(ctx.database, (err) => app.log.warn({ err }, 'database upkeep failed'));
   });
-  app.addHook('preClose', async () => stopReports?.());
+  app.addHook('preClose', async () => {
+    stopReports?.();
+    stopMaintenance?.();
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

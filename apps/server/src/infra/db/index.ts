@@ -20,7 +20,32 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Work that must run once across instances (a Telegram bot's poller) holds a lock. */
   locks: AdvisoryLocks;
+  /**
+   * Keeps the planner's statistics fresh. PostgreSQL's autovacuum does it there; PGlite runs
+   * Postgres in single-user mode, with no autovacuum, so its tables are never analyzed and a
+   * month of messages gets plans made for an empty table (sorts spilling to disk where a hash
+   * would do): there it runs ANALYZE.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Runs `maintain` a little after start and then every `everyMs`; returns the stop. */
+export function startMaintenance(
+  database: Database,
+  onError: (err: unknown) => void,
+  everyMs = 60 * 60 * 1000,
+  firstMs = 30_000,
+): () => void {
+  const run = () => void database.maintain().catch(onError);
+  const first = setTimeout(run, firstMs);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
 
 /**
@@ -150,6 +175,9 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
       return (await client.query(text, params)).rows as T[];
     },
     locks: memoryLocks(),
+    async maintain() {
+      await client.query('analyze');
+    },
     close: () => client.close(),
   };
 }
@@ -179,6 +207,8 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
       return (await pool.query(text, params as unknown[])).rows as T[];
     },
     locks,
+    // autovacuum keeps the statistics.
+    maintain: async () => {},
     close: async () => {
       await locks.close();
       await pool.end();

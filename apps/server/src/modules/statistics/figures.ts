@@ -29,56 +29,63 @@ const HANDOFF_SOURCES = `('handoff', 'operator-request')`;
 const HANDING_TRIGGER = `t.action <> 'CUSTOM_ANSWER_AND_CONTINUE'`;
 
 /**
- * The month's figures in one statement: the month's messages of the scope are read once (the
- * (assistant_id, created_at) index), each conversation reduced to its hand-off times, then
- * counted. The hand-off reason of a conversation is its first (a trigger fires before the
+ * The month's figures: the month's messages of the scope are read once (the (assistant_id,
+ * created_at) index), each conversation reduced to one row (its counts and hand-off times), and
+ * those rows counted, and the questions counted by hour. The hand-off reason of a conversation is its first (a trigger fires before the
  * bot answers, so a tie goes to the trigger).
  */
 export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): Promise<MonthFigures> {
   const { assistants, params } = scopeSql(scope, range);
   const [row] = await ctx.database.query<Record<string, string | number | null | (string | number)[]>>(
-    `with m as materialized (
-       select visitor_id, role, source, created_at, length(content) len,
-              role = 'visitor' and length(trim(content)) > 0 asks
+    `with rows as materialized (
+       -- Each message reduced to what is counted, before grouping (the text itself is not carried).
+       select visitor_id, created_at,
+              role = 'visitor' is_visitor,
+              role = 'visitor' and btrim(content) <> '' asks,
+              case when role = 'visitor' then extract(hour from created_at at time zone 'Europe/Moscow')::int end hr,
+              case when role = 'bot' then length(content) end bot_chars,
+              case when role = 'bot' and source = 'handoff' then created_at end no_answer_at,
+              case when role = 'bot' and source = 'operator-request' then created_at end asked_at,
+              case when role = 'operator' then created_at end operator_at
        from messages
-       where assistant_id in (${assistants}) and created_at >= $2 and created_at < $3 and role <> 'system'),
+       where assistant_id in (${assistants}) and created_at >= $2 and created_at < $3 and role <> 'system'
+       ),
+     c as materialized (
+       select visitor_id,
+              count(*) filter (where asks) asks,
+              count(bot_chars) bots,
+              sum(bot_chars) bot_chars,
+              min(no_answer_at) no_answer_at,
+              min(asked_at) asked_at,
+              array_agg(operator_at) filter (where operator_at is not null) operator_at
+       from rows
+       group by visitor_id having bool_or(is_visitor)),
      fired as (
        select f.visitor_id, min(f.created_at) at
        from trigger_firings f join triggers t on t.id = f.trigger_id
        where f.assistant_id in (${assistants}) and f.created_at >= $2 and f.created_at < $3 and ${HANDING_TRIGGER}
        group by f.visitor_id),
-     c as (
-       select visitor_id,
-              min(created_at) filter (where role = 'bot' and source = 'handoff') no_answer_at,
-              min(created_at) filter (where role = 'bot' and source = 'operator-request') asked_at,
-              bool_or(role = 'operator') operated
-       from m group by visitor_id having bool_or(role = 'visitor')),
      conv as materialized (
        select c.*, fired.at trigger_at, least(c.no_answer_at, c.asked_at, fired.at) handoff_at, v.phone, v.channel
        from c left join fired on fired.visitor_id = c.visitor_id join visitors v on v.id = c.visitor_id),
      response as (
-       select extract(epoch from (
-                select min(o.created_at) from m o
-                where o.visitor_id = conv.visitor_id and o.role = 'operator' and o.created_at >= conv.handoff_at)
-              - conv.handoff_at) sec
-       from conv where handoff_at is not null)
+       select extract(epoch from (select min(o) from unnest(operator_at) o where o >= handoff_at) - handoff_at) sec
+       from conv where handoff_at is not null and operator_at is not null)
      select
-       (select count(*) from conv) conversations,
-       (select count(*) filter (where asks) from m) visitor_messages,
-       (select count(*) from conv where handoff_at is null and not operated) resolved,
-       (select count(*) from conv where handoff_at is not null) handoffs,
-       (select count(*) from conv where handoff_at = trigger_at) by_trigger,
-       (select count(*) from conv where handoff_at = no_answer_at and handoff_at is distinct from trigger_at) no_answer,
-       (select count(*) from conv where operated) operated,
+       count(*) conversations,
+       sum(asks) visitor_messages,
+       count(*) filter (where handoff_at is null and operator_at is null) resolved,
+       count(*) filter (where handoff_at is not null) handoffs,
+       count(*) filter (where handoff_at = trigger_at) by_trigger,
+       count(*) filter (where handoff_at = no_answer_at and handoff_at is distinct from trigger_at) no_answer,
+       count(*) filter (where operator_at is not null) operated,
        (select percentile_cont(0.5) within group (order by sec) from response where sec is not null) response_sec,
-       (select count(*) from conv where phone is not null) phones,
-       (select count(*) from conv where channel = 'telegram') telegram,
-       (select count(*) filter (where role = 'bot') from m) bot_answers,
-       (select avg(len) filter (where role = 'bot') from m) avg_len,
-       array(select coalesce(x.n, 0) from generate_series(0, 23) h
-             left join (select extract(hour from created_at at time zone 'Europe/Moscow')::int hr, count(*) n
-                        from m where asks group by 1) x on x.hr = h
-             order by h) hours`,
+       count(*) filter (where phone is not null) phones,
+       count(*) filter (where channel = 'telegram') telegram,
+       sum(bots) bot_answers,
+       sum(bot_chars) bot_chars,
+       (select json_object_agg(hr, n) from (select hr, count(*) n from rows where asks group by hr) h) hours
+     from conv`,
     params,
   );
   const n = (key: string) => Number(row?.[key] ?? 0);
@@ -86,7 +93,10 @@ export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): P
   const handoffs = n('handoffs');
   const byTrigger = n('by_trigger');
   const noAnswer = n('no_answer');
-  const hours = (row?.hours as (string | number)[] | undefined)?.map(Number) ?? [];
+  const botAnswers = n('bot_answers');
+  const hours = Array.from({ length: 24 }, () => 0);
+  const byHour = (typeof row?.hours === 'string' ? JSON.parse(row.hours) : row?.hours) as Record<string, number> | null;
+  for (const [h, count] of Object.entries(byHour ?? {})) hours[Number(h)] = Number(count);
   return {
     conversations,
     visitorMessages: n('visitor_messages'),
@@ -97,9 +107,9 @@ export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): P
     operatorFirstResponseSec: row?.response_sec == null ? null : Math.round(Number(row.response_sec)),
     phones: n('phones'),
     channels: { widget: conversations - n('telegram'), telegram: n('telegram') },
-    hours: hours.length === 24 ? hours : Array.from({ length: 24 }, () => 0),
-    botAnswers: n('bot_answers'),
-    averageResponseLength: Math.round(n('avg_len')),
+    hours,
+    botAnswers,
+    averageResponseLength: botAnswers ? Math.round(n('bot_chars') / botAnswers) : 0,
   };
 }
 
