@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { authPlugin } from './core/auth';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
 import { registerErrorHandler } from './core/error-handler';
+import { registerSecurityHeaders } from './core/security-headers';
 import { answerRoutes } from './modules/answers';
 import { assistantRoutes } from './modules/assistants';
 import { authRoutes, userIdForToken } from './modules/auth';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('preClose', async () => stopTelegram?.());
 
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Отклик API', description: 'API сервиса ИИ-ассистентов поддержки', version: '1.0.0' },
