@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import { errorReason, probePort, StartupError } from './infra/startup';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,8 +15,10 @@ async function main() {
     throw err;
   }
   const started = performance.now();
+  const taken = await probePort(config.PORT, config.HOST);
+  if (taken) throw new StartupError(listenFailure(taken, config));
   const app = await buildApp(config);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await listen(app, config);
   app.log.info(
     { ms: Math.round(performance.now() - started), database: app.ctx.database.kind },
     `Отклик работает: http://localhost:${config.PORT}`,
@@ -39,7 +43,32 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** Listens, or closes what the app opened and says in Russian why the address cannot be had. */
+async function listen(app: FastifyInstance, config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    // Bounded: a close that hangs must not keep a failed start alive.
+    await Promise.race([app.close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
+    throw new StartupError(listenFailure(err, config));
+  }
+}
+
+function listenFailure(err: unknown, config: Config): string {
+  const code = (err as { code?: string }).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? `порт ${config.PORT} уже занят другим процессом (задайте другой в PORT)`
+      : code === 'EACCES'
+        ? `нет прав слушать порт ${config.PORT} (порты ниже 1024 — только для root)`
+        : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+          ? `адреса HOST=${config.HOST} нет на этой машине`
+          : errorReason(err);
+  return `Не удалось открыть ${config.HOST}:${config.PORT}: ${why}`;
+}
+
+// One line on stderr, whatever failed: a StartupError says what to fix; anything else by its innermost reason.
 main().catch((err: unknown) => {
-  console.error('Не удалось запустить сервер:', err instanceof Error ? err.message : err);
+  console.error(err instanceof StartupError ? err.message : `Не удалось запустить сервер: ${errorReason(err)}`);
   process.exit(1);
 });

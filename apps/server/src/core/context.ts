@@ -8,6 +8,7 @@ import { loadModelClients } from '../infra/llm';
 import { type Embedder, embedderFor } from '../infra/llm/embeddings';
 import { devMailbox, type Mailer, smtpMailer } from '../infra/mail';
 import { bullQueue, memoryQueue, type Queue } from '../infra/queue';
+import { ensureWritableDir, probePostgres, probeRedis } from '../infra/startup';
 import { localStorage, type Storage } from '../infra/storage';
 
 /** Everything a module needs from the outside world, one implementation per runtime mode. */
@@ -44,6 +45,10 @@ export async function createContext(
   opts: ContextOptions = {},
 ): Promise<AppContext> {
   const redisPrefix = opts.redisPrefix ?? 'otklik';
+  // What is out of reach stops the start with one clear line (main), before anything half opens.
+  await ensureWritableDir(config.dataDir);
+  if (config.DATABASE_URL && !opts.database) await probePostgres(config.DATABASE_URL);
+  if (config.REDIS_URL) await probeRedis(config.REDIS_URL);
   await loadModelClients(config);
   const embedder = embedderFor(config);
   const database =
