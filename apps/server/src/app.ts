@@ -154,10 +154,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
   attachLiveEndpoint(app, ctx, { resolveToken });
+  closeConnectionsAsTheyIdle(app);
 
   if (opts.serveWeb !== false) await registerWebApp(app);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Не найдено' }));
   return app;
+}
+
+/**
+ * While the server closes, requests in flight (a streamed answer) run to their end; the
+ * kept-alive connection each leaves behind would then hold the close open for the keep-alive
+ * timeout. Node closes only the connections idle at the moment of close(), so the idle ones
+ * are swept again until the server has closed.
+ */
+function closeConnectionsAsTheyIdle(app: FastifyInstance): void {
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
 }
 
 /** Secrets in a URL's query (`token=…`) are never written to the log (ARCHITECTURE §6). */

@@ -87,6 +87,11 @@ const Env = z.object({
   TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
   /** How often an instance looks for bots nobody polls (another instance stopped): tests shorten it. */
   TELEGRAM_RECONCILE_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  /**
+   * How long a stopping process (SIGTERM) waits for streamed answers and queued jobs before it
+   * leaves anyway; keep it below the orchestrator's grace period (docker compose: stop_grace_period).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** STOMP heart-beat of the live channel, both ways (tests shorten it); a client silent for three is gone. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
 });

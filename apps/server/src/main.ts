@@ -28,11 +28,22 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const begun = performance.now();
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    // app.close(): new connections are refused and requests on kept-alive ones get 503; live
+    // sessions get an ERROR frame asking to reconnect and visitors' event streams end (preClose);
+    // requests in flight, streamed answers among them, run to their end; then the job queue
+    // drains and the database closes (onClose). Past the bound the process leaves, exit code 1.
+    const force = setTimeout(() => {
+      app.log.error({ ms: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting with work unfinished');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info({ ms: Math.round(performance.now() - begun) }, 'shut down');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);
