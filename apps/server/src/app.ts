@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { authPlugin } from './core/auth';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
 import { registerErrorHandler } from './core/error-handler';
+import { loggerOptions } from './core/logging';
 import { registerSecurityHeaders } from './core/security-headers';
 import { answerRoutes } from './modules/answers';
 import { assistantRoutes } from './modules/assistants';
@@ -55,16 +56,7 @@ export interface BuildOptions extends ContextOptions {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      opts.logger === false || config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // The visitor's event stream carries its token in the query (EventSource sends no headers).
-            serializers: { req: (req) => ({ method: req.method, url: maskTokens(req.url), reqId: req.id }) },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
-          },
+    logger: loggerOptions(config, opts),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -175,12 +167,6 @@ function closeConnectionsAsTheyIdle(app: FastifyInstance): void {
   });
   app.addHook('onClose', async () => clearInterval(sweep));
 }
-
-/** Secrets in a URL's query (`token=…`) are never written to the log (ARCHITECTURE §6). */
-export const maskTokens = (url: string) =>
-  url
-    .replace(/([?&](?:token|visitorToken)=)[^&#]*/gi, '$1***')
-    .replace(/(\/telegram\/)[^/?#]+(\/assistant\/)/, '$1***$2');
 
 async function rateLimitRedis(app: FastifyInstance, url: string) {
   const { Redis } = await import('ioredis');
