@@ -27,6 +27,7 @@ import { integrationRoutes } from './modules/integration';
 import { knowledgeRoutes, registerKnowledgeJobs, resumeUnfinishedFiles } from './modules/knowledge';
 import { attachLiveEndpoint } from './modules/live';
 import { registerMailJobs } from './modules/mail';
+import { registerMetrics } from './modules/metrics';
 import { modelRoutes } from './modules/models';
 import { notificationRoutes, startNotifications } from './modules/notifications';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authPlugin, { resolveToken });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerMetrics(app);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);
@@ -145,7 +147,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(widgetScriptRoute);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
-  attachLiveEndpoint(app, ctx, { resolveToken });
+  const live = attachLiveEndpoint(app, ctx, { resolveToken });
+  ctx.metrics.gauge('live_sessions', () => live.size);
   closeConnectionsAsTheyIdle(app);
 
   if (opts.serveWeb !== false) await registerWebApp(app);

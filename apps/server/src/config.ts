@@ -87,6 +87,8 @@ const Env = z.object({
   TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
   /** How often an instance looks for bots nobody polls (another instance stopped): tests shorten it. */
   TELEGRAM_RECONCILE_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  /** Turns GET /metrics (Prometheus) on, answered only with `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().min(16, 'нужен токен не короче 16 символов').optional(),
   /**
    * How long a stopping process (SIGTERM) waits for streamed answers and queued jobs before it
    * leaves anyway; keep it below the orchestrator's grace period (docker compose: stop_grace_period).
