@@ -177,7 +177,9 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
     await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', ['otklik:migrations']);
     await migrate(db, { migrationsFolder });
   } finally {
-    await holder.query('select pg_advisory_unlock(hashtextextended($1, 0))', ['otklik:migrations']).catch(() => undefined);
+    await holder
+      .query('select pg_advisory_unlock(hashtextextended($1, 0))', ['otklik:migrations'])
+      .catch(() => undefined);
     holder.release();
   }
   const locks = postgresLocks(pg, url);
