@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { errorReason, probePort, StartupError } from './infra/startup';
+import { ensureWritableDir, errorReason, lockDataDir, probePort, StartupError } from './infra/startup';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -17,6 +17,11 @@ async function main() {
   const started = performance.now();
   const taken = await probePort(config.PORT, config.HOST);
   if (taken) throw new StartupError(listenFailure(taken, config));
+  // The embedded database is opened by one process at a time (PostgreSQL needs no such guard).
+  if (!config.DATABASE_URL) {
+    await ensureWritableDir(config.dataDir);
+    process.on('exit', await lockDataDir(config.dataDir));
+  }
   const app = await buildApp(config);
   await listen(app, config);
   app.log.info(

@@ -117,3 +117,39 @@ export async function probePort(port: number, host: string): Promise<NodeJS.Errn
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(undefined)));
   });
 }
+
+/** Whether a process of this id runs (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * The embedded database is a folder only one process may open: a second server on the same
+ * DATA_DIR, or `npm run backup` while one runs, would corrupt it. The server holds
+ * DATA_DIR/server.pid while it runs; a file left by a process that is gone is taken over.
+ */
+export async function lockDataDir(dir: string): Promise<() => void> {
+  const { readFileSync, rmSync, writeFileSync } = await import('node:fs');
+  const file = path.join(dir, 'server.pid');
+  const holder = Number.parseInt(readFileSafe(readFileSync, file) ?? '', 10);
+  if (holder && holder !== process.pid && alive(holder)) {
+    throw new StartupError(`DATA_DIR=${dir} уже занята другим процессом сервера (pid ${holder}): остановите его`);
+  }
+  writeFileSync(file, String(process.pid));
+  return () => {
+    if (readFileSafe(readFileSync, file) === String(process.pid)) rmSync(file, { force: true });
+  };
+}
+
+function readFileSafe(read: (file: string, encoding: 'utf8') => string, file: string): string | undefined {
+  try {
+    return read(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
