@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, signUp } from './helpers/account';
 import { hasChromium, launchBrowser, VIEWPORTS } from './helpers/browser';
 import {
   type CustomerSite,
@@ -89,7 +90,27 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
       await input.press('Enter');
       // The answer: a bot row after the visitor's row.
       await expect.poll(() => chat.getByRole('log').locator('.row-user ~ .row-bot').count(), WAIT).toBe(1);
-      await page.goto(`${server.url}/blog`);
+      for (const pagePath of ['/blog', '/blog/knowledge', '/prompt-helper', '/partnership', '/login']) {
+        await page.goto(`${server.url}${pagePath}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
+      }
+      expect(await violations()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signing up through the form (zod validation in the page), profile and statistics: no violation', async () => {
+    const { context, page, violations } = await watched();
+    try {
+      await page.goto(`${server.url}/signup`);
+      // An invalid submit first: the form's schema runs in the page.
+      await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+      await signUp(page, newAccount());
+      await page.waitForURL('**/dashboard**', WAIT);
+      await page.goto(`${server.url}/dashboard/profile`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
+      await page.goto(`${server.url}/dashboard/statistic`);
       await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
       expect(await violations()).toEqual([]);
     } finally {
@@ -111,6 +132,14 @@ describe.skipIf(!hasChromium)('the Content-Security-Policy in Chromium', () => {
       await expect.poll(() => liveSocket, WAIT).toBe(true);
       await page.goto(`${server.url}/dashboard/assistants/${seeded.assistantId}`);
       await page.locator('[data-testid="preview"]').waitFor(WAIT);
+      // Every tab of the assistant (design, data, knowledge, answers, triggers, integration).
+      for (const tab of await page.getByRole('tab').all()) {
+        await tab.click();
+        await page.waitForLoadState('networkidle');
+      }
+      await page.goto(`${server.url}/assistant/create/design`);
+      await page.getByRole('heading', { name: 'Дизайн виджета' }).waitFor(WAIT);
+      await page.getByRole('tab', { name: 'Фон' }).click();
       await page.goto(`${server.url}/api/docs`);
       await page.getByText('Отклик API').first().waitFor(WAIT);
       // The signup of the seeded owner left a confirmation mail in the dev mailbox.
