@@ -15,7 +15,7 @@ import type { Config } from './config';
 import { authPlugin } from './core/auth';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
 import { registerErrorHandler } from './core/error-handler';
-import { loggerOptions } from './core/logging';
+import { bindRequestIds, loggerOptions } from './core/logging';
 import { registerSecurityHeaders } from './core/security-headers';
 import { answerRoutes } from './modules/answers';
 import { assistantRoutes } from './modules/assistants';
@@ -67,6 +67,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  bindRequestIds(app);
 
   const ctx = await createContext(config, app.log, opts);
   app.decorate('ctx', ctx);

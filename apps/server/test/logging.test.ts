@@ -157,6 +157,19 @@ describe('a whole flow, then the whole log', () => {
     await app.ctx.queue.drain();
   });
 
+  it("has the request's id on the lines the engine writes while serving it", () => {
+    const failed = lines().find((l) => l.msg === 'answer failed; the visitor gets the fallback');
+    expect(failed?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    const request = lines().find((l) => l.reqId === failed?.reqId && 'req' in l) as
+      | { req?: { url?: string } }
+      | undefined;
+    expect(request?.req?.url).toMatch(/\/api\/public\/assistants\/[0-9a-f-]{36}\/messages$/);
+    // No line names its request id twice (the incoming-request line's `req` object aside).
+    for (const line of written.split('\n').filter((l) => l && !l.includes('"req":'))) {
+      expect(line.match(/"reqId":/g)?.length ?? 0, line).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('has a request id on every request line', () => {
     const requestLines = lines().filter((l) => 'req' in l || 'res' in l || 'reqId' in l);
     expect(requestLines.length).toBeGreaterThan(20);
