@@ -134,7 +134,7 @@ describe.skipIf(onPostgres)('graceful shutdown of the real process', () => {
     await until(() => sockClosed, 'the live session to close');
     const error = frames.find((f) => f.startsWith('ERROR')) ?? '';
     expect(/\nmessage:([^\n]*)/.exec(error)?.[1]).toBe('Сервер перезапускается, подключитесь снова');
-    // The visitor's event stream ends (EventSource reconnects by itself, to another instance).
+    // The visitor's event stream ends (the widget reconnects with backoff, to another instance, and catches up).
     await pushStream.done;
 
     // No new connection is taken while the answer finishes.
