@@ -15,6 +15,8 @@ import type { Config } from './config';
 import { authPlugin } from './core/auth';
 import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
 import { registerErrorHandler } from './core/error-handler';
+import { bindRequestIds, loggerOptions } from './core/logging';
+import { registerSecurityHeaders } from './core/security-headers';
 import { startMaintenance } from './infra/db';
 import { answerRoutes } from './modules/answers';
 import { assistantRoutes } from './modules/assistants';
@@ -26,6 +28,7 @@ import { integrationRoutes } from './modules/integration';
 import { knowledgeRoutes, registerKnowledgeJobs, resumeUnfinishedFiles } from './modules/knowledge';
 import { attachLiveEndpoint } from './modules/live';
 import { registerMailJobs } from './modules/mail';
+import { registerMetrics } from './modules/metrics';
 import { modelRoutes } from './modules/models';
 import { notificationRoutes, startNotifications } from './modules/notifications';
 import { publicRoutes, widgetScriptRoute } from './modules/public';
@@ -55,16 +58,7 @@ export interface BuildOptions extends ContextOptions {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      opts.logger === false || config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // The visitor's event stream carries its token in the query (EventSource sends no headers).
-            serializers: { req: (req) => ({ method: req.method, url: maskTokens(req.url), reqId: req.id }) },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
-          },
+    logger: loggerOptions(config, opts),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -74,6 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  bindRequestIds(app);
 
   const ctx = await createContext(config, app.log, opts);
   app.decorate('ctx', ctx);
@@ -110,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stopMaintenance?.();
   });
 
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Отклик API', description: 'API сервиса ИИ-ассистентов поддержки', version: '1.0.0' },
@@ -145,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authPlugin, { resolveToken });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerMetrics(app);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(siteRoutes);
@@ -163,18 +160,29 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(widgetScriptRoute);
   if (ctx.mailer.mailboxDir) await app.register(devMailRoutes(ctx.mailer.mailboxDir));
 
-  attachLiveEndpoint(app, ctx, { resolveToken });
+  const live = attachLiveEndpoint(app, ctx, { resolveToken });
+  ctx.metrics.gauge('live_sessions', () => live.size);
+  closeConnectionsAsTheyIdle(app);
 
   if (opts.serveWeb !== false) await registerWebApp(app);
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Не найдено' }));
   return app;
 }
 
-/** Secrets in a URL's query (`token=…`) are never written to the log (ARCHITECTURE §6). */
-export const maskTokens = (url: string) =>
-  url
-    .replace(/([?&](?:token|visitorToken)=)[^&#]*/gi, '$1***')
-    .replace(/(\/telegram\/)[^/?#]+(\/assistant\/)/, '$1***$2');
+/**
+ * While the server closes, requests in flight (a streamed answer) run to their end; the
+ * kept-alive connection each leaves behind would then hold the close open for the keep-alive
+ * timeout. Node closes only the connections idle at the moment of close(), so the idle ones
+ * are swept again until the server has closed.
+ */
+function closeConnectionsAsTheyIdle(app: FastifyInstance): void {
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
 
 async function rateLimitRedis(app: FastifyInstance, url: string) {
   const { Redis } = await import('ioredis');

@@ -89,6 +89,13 @@ const Env = z.object({
   TELEGRAM_RECONCILE_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   /** How often an instance looks for owners due their monthly statistics mail (sent from the 1st, Moscow time). */
   STATISTICS_REPORT_CHECK_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
+  /** Turns GET /metrics (Prometheus) on, answered only with `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().min(16, 'нужен токен не короче 16 символов').optional(),
+  /**
+   * How long a stopping process (SIGTERM) waits for streamed answers and queued jobs before it
+   * leaves anyway; keep it below the orchestrator's grace period (docker compose: stop_grace_period).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** STOMP heart-beat of the live channel, both ways (tests shorten it); a client silent for three is gone. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
 });

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import { ensureWritableDir, errorReason, lockDataDir, probePort, StartupError } from './infra/startup';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,8 +15,15 @@ async function main() {
     throw err;
   }
   const started = performance.now();
+  const taken = await probePort(config.PORT, config.HOST);
+  if (taken) throw new StartupError(listenFailure(taken, config));
+  // The embedded database is opened by one process at a time (PostgreSQL needs no such guard).
+  if (!config.DATABASE_URL) {
+    await ensureWritableDir(config.dataDir);
+    process.on('exit', await lockDataDir(config.dataDir));
+  }
   const app = await buildApp(config);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await listen(app, config);
   app.log.info(
     { ms: Math.round(performance.now() - started), database: app.ctx.database.kind },
     `Отклик работает: http://localhost:${config.PORT}`,
@@ -24,11 +33,22 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const begun = performance.now();
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    // app.close(): new connections are refused and requests on kept-alive ones get 503; live
+    // sessions get an ERROR frame asking to reconnect and visitors' event streams end (preClose);
+    // requests in flight, streamed answers among them, run to their end; then the job queue
+    // drains and the database closes (onClose). Past the bound the process leaves, exit code 1.
+    const force = setTimeout(() => {
+      app.log.error({ ms: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting with work unfinished');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info({ ms: Math.round(performance.now() - begun) }, 'shut down');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);
@@ -39,7 +59,32 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** Listens, or closes what the app opened and says in Russian why the address cannot be had. */
+async function listen(app: FastifyInstance, config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    // Bounded: a close that hangs must not keep a failed start alive.
+    await Promise.race([app.close().catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
+    throw new StartupError(listenFailure(err, config));
+  }
+}
+
+function listenFailure(err: unknown, config: Config): string {
+  const code = (err as { code?: string }).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? `порт ${config.PORT} уже занят другим процессом (задайте другой в PORT)`
+      : code === 'EACCES'
+        ? `нет прав слушать порт ${config.PORT} (порты ниже 1024 — только для root)`
+        : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+          ? `адреса HOST=${config.HOST} нет на этой машине`
+          : errorReason(err);
+  return `Не удалось открыть ${config.HOST}:${config.PORT}: ${why}`;
+}
+
+// One line on stderr, whatever failed: a StartupError says what to fix; anything else by its innermost reason.
 main().catch((err: unknown) => {
-  console.error('Не удалось запустить сервер:', err instanceof Error ? err.message : err);
+  console.error(err instanceof StartupError ? err.message : `Не удалось запустить сервер: ${errorReason(err)}`);
   process.exit(1);
 });

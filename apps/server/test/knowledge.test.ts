@@ -306,6 +306,26 @@ describe('knowledge files: download and delete', () => {
     expect(cd).toMatch(/^attachment; filename="[\x20-\x7e]+"/);
   });
 
+  it('stores, lists and sends a name with a right-to-left override without its bidi and control characters', async () => {
+    const { file, item } = await uploadReady('evil\u202Efdp.exe\u0007.txt', Buffer.from('Скидка 5% по средам.'));
+    expect(file.name).toBe('evilfdp.exe.txt');
+    expect(item?.name).toBe('evilfdp.exe.txt');
+    const [row] = await server.app.ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+    expect(row?.name).toBe('evilfdp.exe.txt');
+    // A row stored before names were cleaned is listed and sent clean all the same.
+    await server.app.ctx.db
+      .update(knowledgeFiles)
+      .set({ name: 'old\u2067\u202Efdp.exe' })
+      .where(eq(knowledgeFiles.id, file.id));
+    expect((await list()).find((f) => f.id === file.id)?.name).toBe('oldfdp.exe');
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/assistant/knowledge/file/${file.id}/download`,
+      headers: bearer(owner.token),
+    });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="oldfdp.exe"; filename*=UTF-8''oldfdp.exe`);
+  });
+
   it('searches added stems as they are, and looks up misspellings of the question only', async () => {
     const id = await createAssistant(server.app, owner.userId, 'Клуб');
     await uploadReady('club.txt', Buffer.from('Клуб работает ежедневно с 7:00 до 23:00.'), id);

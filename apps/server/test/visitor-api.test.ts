@@ -448,6 +448,33 @@ describe('phone and attachments', () => {
     expect(download.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("drops a file name's bidi overrides and controls from the message and from Content-Disposition", async () => {
+    const v = await newVisitor(server.app, assistantId);
+    const body = multipart([
+      {
+        name: 'file',
+        value: Buffer.from('%PDF-1.4\n%%EOF'),
+        filename: 'evil\u202Efdp.exe\u200F',
+        contentType: 'application/pdf',
+      },
+    ]);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: url(assistantId, 'attachments'),
+      headers: { ...bearer(v.visitorToken), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    const message = res.json().message as VisitorMessage;
+    const link = /^📎 \[evilfdp\.exe\]\((http[^)]+)\)$/.exec(message.content);
+    expect(link, message.content).not.toBeNull();
+    const download = await server.app.inject({ method: 'GET', url: new URL(link?.[1] ?? '').pathname });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="evilfdp.exe"; filename*=UTF-8''evilfdp.exe`,
+    );
+  });
+
   it('refuses files over 10 MB and files when attachments are off', async () => {
     const v = await newVisitor(server.app, assistantId);
     const big = multipart([{ name: 'file', value: Buffer.alloc(10 * 1024 * 1024 + 1, 1), filename: 'big.bin' }]);

@@ -7,7 +7,9 @@ import { enableVectorStore } from '../infra/db/vector';
 import { loadModelClients } from '../infra/llm';
 import { type Embedder, embedderFor } from '../infra/llm/embeddings';
 import { devMailbox, type Mailer, smtpMailer } from '../infra/mail';
+import { type Metrics, noMetrics, prometheusMetrics } from '../infra/metrics';
 import { bullQueue, memoryQueue, type Queue } from '../infra/queue';
+import { ensureWritableDir, probePostgres, probeRedis } from '../infra/startup';
 import { localStorage, type Storage } from '../infra/storage';
 
 /** Everything a module needs from the outside world, one implementation per runtime mode. */
@@ -19,6 +21,8 @@ export interface AppContext {
   queue: Queue;
   mailer: Mailer;
   storage: Storage;
+  /** Prometheus counts (GET /metrics); no-ops unless METRICS_TOKEN is set. */
+  metrics: Metrics;
   /**
    * Present when an embeddings model is configured and the database has pgvector: passages are
    * then embedded on ingestion and vector similarity is fused into retrieval. Absent, retrieval
@@ -44,6 +48,10 @@ export async function createContext(
   opts: ContextOptions = {},
 ): Promise<AppContext> {
   const redisPrefix = opts.redisPrefix ?? 'otklik';
+  // What is out of reach stops the start with one clear line (main), before anything half opens.
+  await ensureWritableDir(config.dataDir);
+  if (config.DATABASE_URL && !opts.database) await probePostgres(config.DATABASE_URL);
+  if (config.REDIS_URL) await probeRedis(config.REDIS_URL);
   await loadModelClients(config);
   const embedder = embedderFor(config);
   const database =
@@ -58,6 +66,8 @@ export async function createContext(
     ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
     : devMailbox(path.join(config.dataDir, 'mail'), config.MAIL_FROM);
   const storage = localStorage(path.join(config.dataDir, 'files'));
+  const metrics = config.METRICS_TOKEN ? await prometheusMetrics() : noMetrics;
+  metrics.gauge('queue_depth', () => queue.depth());
   return {
     config,
     database,
@@ -66,6 +76,7 @@ export async function createContext(
     queue,
     mailer,
     storage,
+    metrics,
     ...(embeddings ? { embeddings } : {}),
     log,
     redisPrefix,

@@ -3,9 +3,14 @@ import '@/shared/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { z } from 'zod';
 import { connectSessionChannel } from '@/shared/api/session';
 import { flushPendingAlert } from '@/shared/ui/alert-store';
 import { createAppRouter } from './router';
+
+// The server's Content-Security-Policy allows no eval: zod would otherwise probe `new Function`
+// (its JIT for object schemas) on the first reply it checks, which the browser reports as a violation.
+z.config({ jitless: true });
 
 connectSessionChannel();
 flushPendingAlert();

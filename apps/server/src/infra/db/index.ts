@@ -198,7 +198,18 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', onIdleError);
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
+  // Instances started together (docker compose up) migrate one after the other: the second finds
+  // the migrations applied instead of failing on tables the first is creating.
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock(hashtextextended($1, 0))', ['otklik:migrations']);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await holder
+      .query('select pg_advisory_unlock(hashtextextended($1, 0))', ['otklik:migrations'])
+      .catch(() => undefined);
+    holder.release();
+  }
   const locks = postgresLocks(pg, url);
   return {
     db: db as unknown as Db,

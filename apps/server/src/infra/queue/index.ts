@@ -14,6 +14,8 @@ export interface Queue {
    * (BullMQ) or keeps being added.
    */
   drain(): Promise<void>;
+  /** Jobs added and not finished: waiting, delayed for a retry or running (a metric). */
+  depth(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,9 @@ export function memoryQueue(log: FastifyBaseLogger): Queue {
     },
     process(name, handler) {
       handlers.set(name, handler);
+    },
+    async depth() {
+      return pending.size;
     },
     async drain() {
       // A job's retries run inside its promise; jobs added meanwhile join `pending`, hence the loop.
@@ -105,6 +110,10 @@ export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'o
     process(name, handler) {
       handlers.set(name, handler);
       ensureWorker();
+    },
+    async depth() {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      return Object.values(counts).reduce((a, b) => a + b, 0);
     },
     async drain() {
       // One atomic count (a Lua script): a job moving between states (active → delayed for a

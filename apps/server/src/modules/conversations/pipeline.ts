@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context';
 import { onAssistantChanged } from '../../core/events';
 import { assistants, type MessageAttachment } from '../../infra/db/schema';
 import { ModelCallError } from '../../infra/llm';
+import type { AnswerKind } from '../../infra/metrics';
 import { type AnswerSettings, answerQuestion, type BotSource } from '../answerer';
 import { alertOwner } from './alert-hook';
 import { attachmentLinks } from './attachments';
@@ -93,6 +94,7 @@ export async function handleIncomingMessage(ctx: AppContext, input: IncomingMess
     content: [content, attachmentLinks(ctx.config.publicUrl, assistantId, files)].filter(Boolean).join('\n'),
     attachments: files,
   });
+  ctx.metrics.visitorMessage(input.channel);
   if (message.startsConversation)
     await alertOwner(ctx, { reason: 'new-conversation', assistantId, visitorId, message: message.content });
   const botSays = (text: string, source: BotSource, tokens = 0) =>
@@ -115,6 +117,7 @@ export async function handleIncomingMessage(ctx: AppContext, input: IncomingMess
     const text = outcome.reply?.trim();
     if (text) input.onDelta?.(text);
     const answer = text ? await botSays(text, 'trigger') : undefined;
+    if (answer) ctx.metrics.answer('trigger');
     if (outcome.stop) await setPaused(ctx, assistantId, visitorId, true);
     return { message, answer, paused: Boolean(outcome.stop), failed: false };
   }
@@ -145,14 +148,19 @@ export async function handleIncomingMessage(ctx: AppContext, input: IncomingMess
     });
     if (answer.source === 'handoff' || answer.source === 'operator-request')
       await alertOwner(ctx, { reason: answer.source, assistantId, visitorId, message: content });
+    ctx.metrics.answer(answerKind(answer.source));
     return { message, answer: await botSays(answer.text, answer.source, answer.tokens), paused: false, failed: false };
   } catch (err) {
     if (input.signal?.aborted) return { message, paused: false, failed: true };
+    ctx.metrics.answer('failed');
     const cause = err instanceof ModelCallError ? err.cause : err;
     ctx.log.error({ err: cause, assistantId, model: settings.model }, 'answer failed; the visitor gets the fallback');
     return { message, paused: false, failed: true };
   }
 }
+
+/** A visitor asking for a person is a hand-off as much as a question nothing answers. */
+const answerKind = (source: BotSource): AnswerKind => (source === 'operator-request' ? 'handoff' : source);
 
 /**
  * A paused conversation: the operator gets the answer the bot would have given, on the

@@ -11,6 +11,7 @@ import type { AppContext } from '../../core/context';
 import { AppError, badRequest, notFound, payloadTooLarge } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
 import { assistants, knowledgeFiles } from '../../infra/db/schema';
+import { safeDisplayName } from '../../lib/file-names';
 import { unindexFile } from '../retrieval';
 import { detectFileType, MIME_TYPES, RejectedFile } from './detect';
 import { enqueueIngest, enqueueScrape } from './jobs';
@@ -29,7 +30,7 @@ type FileRow = typeof knowledgeFiles.$inferSelect;
 export function presentFile(row: FileRow): KnowledgeFileItem {
   return {
     id: row.id,
-    name: row.name,
+    name: safeDisplayName(row.name, 255),
     uploadedAt: row.uploadedAt.toISOString(),
     mimeType: row.mimeType,
     title: row.title,
@@ -44,14 +45,6 @@ export function presentFile(row: FileRow): KnowledgeFileItem {
 
 export const storageKey = (userId: string, assistantId: string, fileId: string) =>
   `owners/${userId}/knowledge/${assistantId}/${fileId}`;
-
-/** A file name fit for the list and a download header: no path, no control characters. */
-function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (cleaned || 'файл').slice(0, 255);
-}
 
 /** The insert of a file that takes `bytes` of the assistant's 200 MB, or 413 when they do not fit. */
 async function insertWithinQuota(
@@ -102,7 +95,7 @@ export async function addKnowledgeFile(
       {
         id,
         assistantId: input.assistantId,
-        name: cleanName(input.filename),
+        name: safeDisplayName(input.filename, 255),
         title: input.title?.trim() ?? '',
         description: input.description?.trim() ?? '',
         mimeType: MIME_TYPES[type],
