@@ -119,16 +119,15 @@ function typical(members: Question[]): string {
   return wordings(members)[0] ?? '';
 }
 
-function topicWord(members: Question[]): string {
-  // The topic's key: the most frequent one; a tie goes to a key of the synonym list (a content
-  // word), then to the alphabet.
-  const keys = new Map<string, number>();
-  for (const m of members) for (const l of new Set(m.lexemes)) keys.set(l, (keys.get(l) ?? 0) + 1);
-  const key = [...keys.entries()].sort(
-    (a, b) => b[1] - a[1] || Number(b[0].startsWith('~')) - Number(a[0].startsWith('~')) || a[0].localeCompare(b[0]),
-  )[0]?.[0];
-  if (!key) return typical(members);
-  // The stems behind the key, and the visitors' most frequent word for them (a Russian stem is the start of its words).
+/**
+ * Russian verb forms by their endings (стоит, открывается, работаете, заказать): a topic is
+ * better named by a noun (доставка, магазин), so among equally frequent words a verb comes last.
+ * A suffix test, not a tagger: no maintained JS morphology library fits a single check.
+ */
+const VERB_ENDING = /(ть|ться|ти|ает|яет|еет|ует|ёт|ит|ут|ют|ат|ят|ется|ится|ются|ятся|утся|ете|ите|ешь|ишь|ем|им)$/;
+
+/** The visitors' most frequent word for a key (a Russian stem is the start of its words). */
+function surfaceWord(members: Question[], key: string): string {
   const stems = new Set<string>();
   for (const m of members)
     m.lexemes.forEach((l, i) => {
@@ -138,9 +137,29 @@ function topicWord(members: Question[]): string {
   for (const m of members)
     for (const w of m.text.toLowerCase().match(/\p{L}+/gu) ?? [])
       if ([...stems].some((st) => w.startsWith(st))) words.set(w, (words.get(w) ?? 0) + 1);
-  const word =
+  return (
     [...words.entries()].sort((a, b) => b[1] - a[1] || a[0].length - b[0].length || a[0].localeCompare(b[0]))[0]?.[0] ??
     [...stems][0] ??
-    key;
+    key
+  );
+}
+
+function topicWord(members: Question[]): string {
+  // The topic's key: the most frequent one; among those as frequent, a noun-like word before a
+  // verb, a key of the synonym list (a content word) before others, then the alphabet.
+  const keys = new Map<string, number>();
+  for (const m of members) for (const l of new Set(m.lexemes)) keys.set(l, (keys.get(l) ?? 0) + 1);
+  const top = Math.max(0, ...keys.values());
+  const candidates = [...keys.entries()]
+    .filter(([, n]) => n === top)
+    .map(([key]) => ({ key, word: surfaceWord(members, key) }))
+    .sort(
+      (a, b) =>
+        Number(VERB_ENDING.test(a.word)) - Number(VERB_ENDING.test(b.word)) ||
+        Number(b.key.startsWith('~')) - Number(a.key.startsWith('~')) ||
+        a.key.localeCompare(b.key),
+    );
+  const word = candidates[0]?.word;
+  if (!word) return typical(members);
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
