@@ -52,6 +52,10 @@ describe.skipIf(!hasChromium)('statistics of the month', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      // The chart draws under the server's Content-Security-Policy: Chromium reports a refusal in the console.
+      page.on('console', (m) => {
+        if (m.text().includes('Content Security Policy')) errors.push(m.text());
+      });
       await page.goto(`${server.url}/dashboard/statistic`);
       await page.getByRole('heading', { name: 'Статистика за текущий месяц' }).waitFor();
       const result = page.getByText('Результат анализа');
