@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { serverPath } from '../../paths';
@@ -158,6 +161,11 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dir) mkdirSync(dir, { recursive: true });
+  // A new data directory is created and migrated in a child process that then ends: PGlite's
+  // initdb and the first migrations grow its WebAssembly memory to about 0.5 GB, which a
+  // WebAssembly instance never gives back; the child's goes with it, and this process opens a
+  // ready database, as on any later start.
+  if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) await prepareInChild(path.resolve(dir), Boolean(opts.vector));
   // 'memory://' rather than undefined: without a data-dir URL PGlite silently skips extensions.
   // Small buffers: PGlite lives inside our process, and Postgres' 128 MB default would double
   // the server's idle memory for a cache that a small business's data never fills.
@@ -180,6 +188,55 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Creates and migrates a PGlite data directory in a child process (see openPglite): a worker
+ * thread would do, but the memory its allocator held stays with this process, a child's goes
+ * back to the system when it exits. The child is plain JavaScript given as text, so it runs the
+ * same from the sources (tsx) and from the bundle; it loads the very modules this process resolves.
+ */
+async function prepareInChild(dir: string, vector: boolean): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const url = (id: string) => pathToFileURL(require.resolve(id)).href;
+  const job = {
+    dir,
+    migrationsFolder,
+    modules: {
+      pglite: url('@electric-sql/pglite'),
+      trgm: url('@electric-sql/pglite/contrib/pg_trgm'),
+      vector: vector ? url('@electric-sql/pglite-pgvector') : null,
+      drizzle: url('drizzle-orm/pglite'),
+      migrator: url('drizzle-orm/pglite/migrator'),
+    },
+  };
+  const code = `
+    const job = JSON.parse(process.env.OTKLIK_DB_PREPARE);
+    const m = job.modules;
+    const [{ PGlite }, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
+      import(m.pglite), import(m.trgm), m.vector ? import(m.vector).then((v) => v.vector) : undefined,
+      import(m.drizzle), import(m.migrator),
+    ]);
+    const client = new PGlite(job.dir, {
+      extensions: vector ? { pg_trgm, vector } : { pg_trgm },
+      postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 8MB'],
+    });
+    await client.waitReady;
+    await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
+    await client.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    env: { ...process.env, OTKLIK_DB_PREPARE: JSON.stringify(job) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const code_ = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code_ !== 0) throw new Error(`the new database could not be prepared (exit ${code_}): ${stderr.trim()}`);
 }
 
 /** PostgreSQL through node-postgres, migrated. */
