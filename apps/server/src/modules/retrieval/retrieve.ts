@@ -1,3 +1,4 @@
+import { normalizeQuantities, quantityEquivalents } from './quantities';
 import {
   type CorrectedAnswerMatch,
   type KnowledgePassage,
@@ -35,6 +36,8 @@ function fillerStems(ctx: RetrievalContext): Promise<{ filler: Set<string>; ligh
 
 /** A question read for search: its stems, which of them carry its subject, and their synonyms. */
 export interface QueryAnalysis {
+  /** The question with spelled-out numbers and times in figures ("к половине седьмого вечера" → "к 18:30"). */
+  text: string;
   /** The stems that carry the question's subject (filler words dropped, unless nothing else is left). */
   terms: string[];
   /** Question stem → stems of its synonym group (also found through a form of the same root). */
@@ -68,16 +71,21 @@ export interface RetrieveOptions {
 }
 
 export async function analyzeQuestion(ctx: RetrievalContext, question: string): Promise<QueryAnalysis> {
+  const text = normalizeQuantities(question);
+  const quantities = quantityEquivalents(text);
   const words =
-    question
+    text
       .toLowerCase()
       .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)
       ?.slice(0, 60) ?? [];
-  const [[qLexemes = [], ...wordLexemes], synonymGroups, { filler, light }] = await Promise.all([
-    lexemesOf(ctx, [question, ...words]),
+  const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
+  const [[qLexemes = [], ...rest], synonymGroups, { filler, light }] = await Promise.all([
+    lexemesOf(ctx, [text, ...words, ...unitWords]),
     synonymMap(ctx),
     fillerStems(ctx),
   ]);
+  const wordLexemes = rest.slice(0, words.length);
+  const unitLexemes = new Map(unitWords.map((w, i) => [w, rest[words.length + i]?.[0] ?? w]));
   const verbs = new Set<string>();
   words.forEach((w, i) => {
     if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
@@ -94,12 +102,21 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
           synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...group, key]));
         }
   }
+  // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".
+  const addSynonym = (a: string, b: string) => {
+    if (a !== b) synonyms.set(a, new Set([...(synonyms.get(a) ?? []), b]));
+  };
+  for (const q of quantities)
+    for (const e of q.equals) {
+      if (/^\d+$/.test(q.number) && /^\d+$/.test(e.number)) addSynonym(q.number, e.number);
+      addSynonym(unitLexemes.get(q.unit) ?? q.unit, unitLexemes.get(e.unit) ?? e.unit);
+    }
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
   const expansions = new Set<string>();
   for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
-  return { terms, synonyms, expansions: [...expansions], verbs, light, filler };
+  return { text, terms, synonyms, expansions: [...expansions], verbs, light, filler };
 }
 
 /**
@@ -119,7 +136,7 @@ export async function retrieve(
     searchCorrectedAnswers(ctx, assistantId, question, { limit: 1 }),
   ]);
   if (corrected?.confident || query.terms.length === 0) return { question, query, corrected, passages: [] };
-  const passages = await searchKnowledge(ctx, assistantId, question, {
+  const passages = await searchKnowledge(ctx, assistantId, query.text, {
     limit: opts.limit ?? 6,
     stems: query.expansions,
     tuning: opts.tuning,
