@@ -6,6 +6,7 @@ import {
   splitUnits,
   trigramSimilarity,
 } from '../retrieval';
+import { comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
@@ -41,7 +42,8 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
   {
     question:
       /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк/,
-    answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн/i,
+    // A price list's row names its currency in the column: "Цена, руб.: 300".
+    answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
   },
   {
     question:
@@ -92,8 +94,26 @@ export async function composeLocalAnswer(
   if (terms.length === 0 || passages.length === 0) return handoff();
 
   const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
-  const texts = [...passages.map((p) => p.heading), ...unitsOf.flat().map((u) => u.text)];
+  // Table rows are records again (header names + values); their column names and first cells are
+  // stemmed with the rest, for questions that filter a table.
+  const rows = unitsOf.flat().flatMap((u) => parseRow(u.text) ?? []);
+  const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
+  const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
+  const comparison = comparisonOf(retrieval.query.text.toLowerCase());
+  const texts = [
+    ...passages.map((p) => p.heading),
+    ...unitsOf.flat().map((u) => u.text),
+    ...columnNames,
+    ...rowNames,
+    comparison?.said ?? '',
+  ];
   const { stems: lexemes, ...stats } = await analyzeTexts(ctx, assistantId, texts, [...terms, ...expansions]);
+  const unitCount = passages.length + unitsOf.flat().length;
+  const stemsOf = new Map<string, Set<string>>();
+  [...columnNames, ...rowNames].forEach((t, i) => {
+    stemsOf.set(t, new Set(lexemes[unitCount + i] ?? []));
+  });
+  const comparisonStems = new Set(lexemes[unitCount + columnNames.length + rowNames.length] ?? []);
 
   // Weights: BM25's idf of each question stem in this knowledge base.
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
@@ -173,6 +193,10 @@ export async function composeLocalAnswer(
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
     });
   });
+  if (rows.length >= 3) {
+    const table = tableAnswer(rows, terms, retrieval.query.text.toLowerCase(), stemsOf, comparisonStems, match, cover);
+    if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
+  }
   if (!best) return handoff();
   const confidence = Math.min(best.passageCover, best.unitCover + 0.15);
   // Every word of the question is known to this knowledge base: it is about the business, so a
@@ -189,6 +213,57 @@ export async function composeLocalAnswer(
     : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())));
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
+}
+
+/**
+ * The answer of a question that filters a table (table-filter.ts), when the question is about the
+ * table: its words other than the comparison are the table's words (its columns, its rows, the
+ * passage's text), as much as a passage must explain to be answered from.
+ */
+function tableAnswer(
+  rows: TableRow[],
+  terms: string[],
+  question: string,
+  stemsOf: Map<string, Set<string>>,
+  comparisonStems: Set<string>,
+  match: (t: string, set: Set<string>) => number,
+  cover: (score: (t: string, i: number) => number) => number,
+): string | undefined {
+  const tableStems = new Set<string>();
+  for (const r of rows)
+    for (const [name, value] of r.cells)
+      for (const s of [...(stemsOf.get(name) ?? []), ...(stemsOf.get(value) ?? [])]) tableStems.add(s);
+  const columnStems = new Set<string>();
+  for (const r of rows) for (const [name] of r.cells) for (const s of stemsOf.get(name) ?? []) columnStems.add(s);
+  const covered = cover((t) =>
+    comparisonStems.has(t) || /^\d+$/.test(t) ? 1 : Math.max(match(t, columnStems), match(t, tableStems) * 0.9),
+  );
+  if (covered < THRESHOLDS.passageCoverage) return undefined;
+  const empty = new Set<string>();
+  return filterTable({
+    rows,
+    question,
+    namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
+    namesRow: (row, column) => {
+      const own = stemsOf.get(column) ?? empty;
+      const first = stemsOf.get(row.cells[0]?.[0] ?? '') ?? empty;
+      const cell = stemsOf.get(row.cells[0]?.[1] ?? '') ?? empty;
+      const rest = terms.filter(
+        (t) => match(t, own) < 0.65 && match(t, first) < 0.65 && !comparisonStems.has(t) && !/^\d+$/.test(t),
+      );
+      return Math.max(0, ...rest.map((t) => match(t, cell)));
+    },
+    columnAt: (column) => {
+      const stems = [...(stemsOf.get(column) ?? [])];
+      const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);
+      return at.length ? Math.min(...at) : -1;
+    },
+    aboutTable: (columns) => {
+      const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
+      return cover((t) => match(t, stems));
+    },
+    maxChars: THRESHOLDS.answerChars,
+  });
 }
 
 /** Stems of the last part of a heading path ("Частые вопросы › Сколько стоит…"): the FAQ question itself. */
