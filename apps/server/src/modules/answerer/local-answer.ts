@@ -22,20 +22,24 @@ export interface LocalAnswer {
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
-  passageCoverage: 0.6,
+  passageCoverage: 0.5,
   /** Share the chosen sentence (with its heading) must explain. */
-  unitCoverage: 0.45,
+  unitCoverage: 0.36,
   /** A stem the knowledge base never saw weighs this share of the rarest possible stem. */
   unknownWeight: 0.6,
   /** Thresholds are this much lower when every stem of the question occurs in the knowledge base. */
   knownSlack: 0.1,
   passages: 6,
-  answerChars: 450,
+  /** An answer is at most this long: a sentence or two, or the part of a long one that holds the fact. */
+  answerChars: 300,
 };
 
 /** A verb says less about the subject than a noun; a verb that fits any request, much less. */
 const VERB_WEIGHT = 0.8;
 const LIGHT_WEIGHT = 0.3;
+/** A figure of the question: matched in part by any figure (see pair), and it weighs less. */
+const NUMBER = /^\d+$/;
+const NUMBER_WEIGHT = 0.6;
 
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
@@ -64,6 +68,40 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
   },
   { question: /скидк|процент/, answer: /%|процент/ },
 ];
+
+/** How much a sentence holding what a general question asks for (a name, a number, a date) gains. */
+const KIND_BONUS = 0.1;
+
+/** Below this length an answer takes the next sentence of its paragraph too. */
+const SHORT_ANSWER = 150;
+
+/** Number words, for questions of "сколько" answered in words ("четыре перехвата"). */
+const NUMBER_WORD =
+  /\d|(?<!\p{L})(?:одн|дв[аеу]|тр[иеоё]|четыр|пят|шест|сем|восем|девят|десят|двадцат|тридцат|сорок|сто|двест|трист|тысяч|миллион|миллиард|полтор|несколь)/iu;
+const MONTH_OR_YEAR =
+  /\d{3,4}|(?<!\p{L})(?:век|веке|года?|январ|феврал|март|апрел|ма[йяе]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu;
+
+/**
+ * What a general question asks for, told by its question word, and whether a sentence has one:
+ * a name not in the question (кто, где), a number (сколько), a date (когда, в каком году).
+ */
+const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: string) => boolean }[] = [
+  {
+    question: /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё|где|куда|откуда)(?!\p{L})/u,
+    answer: (text, question) => newName(text, question),
+  },
+  { question: /(?<!\p{L})(?:сколько|насколько)(?!\p{L})/u, answer: (text) => NUMBER_WORD.test(text) },
+  {
+    question: /(?<!\p{L})(?:когда|в\s+как\S+\s+(?:год|веке|месяце))(?!\p{L})/u,
+    answer: (text) => MONTH_OR_YEAR.test(text),
+  },
+];
+
+/** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
+function newName(text: string, question: string): boolean {
+  const words = text.match(/(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}/gu) ?? [];
+  return words.some((w) => !question.includes(w.toLowerCase().replace(/ё/g, 'е').slice(0, 4)));
+}
 
 const QUESTION_LINE = /\?\s*$|^(?:вопрос|в)\s*[:.-]/i;
 const ANSWER_PREFIX = /^(?:ответ|о|а)\s*[:.-]\s*/i;
@@ -123,7 +161,7 @@ export async function composeLocalAnswer(
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
     if (df === 0) allKnown = false;
-    const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : 1;
+    const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
   const total = weights.reduce((a, b) => a + b, 0) || 1;
@@ -137,6 +175,9 @@ export async function composeLocalAnswer(
     if (v !== undefined) return v;
     const syn = synonyms.get(t);
     v = syn?.has(l) ? 0.8 : rootStrength(t, l);
+    // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
+    // sentence that states the rule with its own number answers it in part.
+    if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
     if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn) for (const s of syn) if (rootStrength(s, l) > 0) v = 0.55;
     pairs.set(key, v);
@@ -159,6 +200,7 @@ export async function composeLocalAnswer(
 
   const qText = question.toLowerCase().replace(/ё/g, 'е');
   const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
+  const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
 
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   const units: Unit[][] = [];
@@ -187,7 +229,9 @@ export async function composeLocalAnswer(
       );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const typed =
-        (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) + faq;
+        (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) +
+        (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
+        faq;
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
@@ -210,7 +254,7 @@ export async function composeLocalAnswer(
   const whole = chosen && /\?\s*$/.test(chosen.heading) && chosen.content.length <= THRESHOLDS.answerChars;
   const answer = whole
     ? chosen.content.replace(ANSWER_PREFIX, '').trim()
-    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())));
+    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())), terms);
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
 }
@@ -291,7 +335,7 @@ function answerSpan(list: Unit[], i: number): Unit[] {
  * question, the answer under it), with the sentence before when it only continues it, the
  * sentences after when it is short or opens a list, and neighbouring table rows as good as it.
  */
-function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number): string {
+function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number, terms: string[]): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
   if (!u) return '';
@@ -312,7 +356,7 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
       const current = picked.map((x) => x.text).join(' ');
       if (!next || QUESTION_LINE.test(next.text) || current.length + next.text.length > limit) break;
       const opensList = /:\s*$/.test(current);
-      const short = current.length < 50 && next.line === u.line;
+      const short = current.length < SHORT_ANSWER && next.line === u.line && !isRow(u);
       const sameRow = isRow(u) && isRow(next) && unitScore(j) >= 0.9 * unitScore(i);
       if (!(opensList || short || sameRow || (next.line === u.line && /^[-–•]/.test(next.text)))) break;
       picked.push(next);
@@ -322,5 +366,36 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
     .map((x) => x.text.replace(ANSWER_PREFIX, ''))
     .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
     .trim();
-  return text.length > limit + 200 ? `${text.slice(0, limit).replace(/\s+\S*$/, '')}…` : text;
+  return text.length > limit ? clauseWindow(text, terms, limit) : text;
+}
+
+/**
+ * The part of a long answer that holds the question's words: the run of clauses (cut at commas,
+ * semicolons, dashes, colons) no longer than `limit` that names the most of them, the earlier on
+ * ties; marked cut with "…" where it is.
+ */
+function clauseWindow(text: string, terms: string[], limit: number): string {
+  const clauses = text.split(/(?<=[,;:])\s+|\s+(?=[—–]\s)/);
+  const keys = terms.map((t) => t.replace(/ё/g, 'е').slice(0, Math.max(3, t.length - 1)));
+  const hits = clauses.map((c) => {
+    const lower = c.toLowerCase().replace(/ё/g, 'е');
+    return keys.filter((k) => lower.includes(k)).length;
+  });
+  let best = { from: 0, to: 0, score: -1 };
+  for (let from = 0; from < clauses.length; from++) {
+    let length = -1;
+    let score = 0;
+    for (let to = from; to < clauses.length; to++) {
+      length += (clauses[to]?.length ?? 0) + 1;
+      if (length > limit - 2) break;
+      score += hits[to] ?? 0;
+      // The fact usually follows the words the question repeats: of windows naming as many of
+      // them, the longest (reaching further on) wins.
+      const value = score + length / (limit * 10);
+      if (value > best.score) best = { from, to, score: value };
+    }
+  }
+  if (best.score < 0) return `${text.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
+  const window = clauses.slice(best.from, best.to + 1).join(' ');
+  return `${best.from > 0 ? '…' : ''}${window}${best.to < clauses.length - 1 ? '…' : ''}`;
 }
