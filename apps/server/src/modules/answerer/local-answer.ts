@@ -81,6 +81,9 @@ const NUMBER_WORD =
 const MONTH_OR_YEAR =
   /\d{3,4}|(?<!\p{L})(?:век|веке|года?|январ|феврал|март|апрел|ма[йяе]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu;
 
+/** A time or a day a business names ("до 22:00", "на следующий день", "с 1 мая"). */
+const WHEN = /\d{1,2}:\d{2}|(?<!\p{L})(?:день|дня|дней|недел\p{L}*|завтра|сегодня|утра|вечера)(?!\p{L})/iu;
+
 /**
  * What a general question asks for, told by its question word, and whether a sentence has one:
  * a name not in the question (кто, где), a number (сколько), a date (когда, в каком году).
@@ -92,8 +95,8 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
   },
   { question: /(?<!\p{L})(?:сколько|насколько)(?!\p{L})/u, answer: (text) => NUMBER_WORD.test(text) },
   {
-    question: /(?<!\p{L})(?:когда|в\s+как\S+\s+(?:год|веке|месяце))(?!\p{L})/u,
-    answer: (text) => MONTH_OR_YEAR.test(text),
+    question: /(?<!\p{L})(?:когда|в\s+как\S+\s+(?:год|веке|месяце)|какого\s+числа)(?!\p{L})/u,
+    answer: (text) => MONTH_OR_YEAR.test(text) || WHEN.test(text),
   },
 ];
 

@@ -17,6 +17,13 @@ export type RetrievalContext = SearchContext;
 const FILLER =
   'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся';
 
+/**
+ * Ways of asking "when" and "how long" whose nouns are no subject ("до какого часа", "какого
+ * числа", "сколько времени"): the answerer reads what they ask for from the question itself.
+ */
+const QUESTION_PHRASES =
+  /(?<!\p{L})(?:(?:до|с|в|к|со)\s+(?:какого|которого|скольки)\s+(?:часа|числа)|в\s+котором\s+часу|какого\s+числа|какое\s+число|сколько\s+времени|сколько\s+по\s+времени)(?!\p{L})/giu;
+
 /** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
 const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
 /** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
@@ -80,7 +87,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
       ?.slice(0, 60) ?? [];
   const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
   const [[qLexemes = [], ...rest], synonymGroups, { filler, light }] = await Promise.all([
-    lexemesOf(ctx, [text, ...words, ...unitWords]),
+    lexemesOf(ctx, [text.replace(QUESTION_PHRASES, ' '), ...words, ...unitWords]),
     synonymMap(ctx),
     fillerStems(ctx),
   ]);
