@@ -144,7 +144,9 @@ async function lexicalSearch(
          and ($9::boolean or not exists (
            select 1 from knowledge_terms e where e.assistant_id = $1 and e.lexeme = q.lexeme))),
      terms as (
-       select t.lexeme, t.df, 1::float8 w from q join knowledge_terms t on t.assistant_id = $1 and t.lexeme = q.lexeme
+       -- Looked up by the primary key (a join with q made the planner scan all the assistant's terms).
+       select t.lexeme, t.df, 1::float8 w from knowledge_terms t
+       where t.assistant_id = $1 and t.lexeme = any(array(select lexeme from q))
        union all
        select lexeme, df, $6::float8 * similarity(lexeme, ql) from fz
        where assistant_id = $1 and lexeme <> ql and similarity(lexeme, ql) >= $7::float8),
