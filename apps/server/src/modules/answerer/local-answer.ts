@@ -163,7 +163,9 @@ export async function composeLocalAnswer(
   const weights = terms.map((t) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
-    if (df === 0) allKnown = false;
+    // An unknown verb ("подключиться" to a Wi-Fi the documents name) tells less of the subject
+    // than an unknown noun ("кофемашины"), which marks a question the documents do not cover.
+    if (df === 0 && !verbs.has(t) && !light.has(t)) allKnown = false;
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
