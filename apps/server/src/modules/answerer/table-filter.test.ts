@@ -32,6 +32,7 @@ describe('table questions', () => {
     expect(cellNumber('да')).toBeUndefined();
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
+    expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000 });
   });
 
   it('selects the rows whose yes/no column the question names, and the others for "без"', () => {

@@ -54,7 +54,8 @@ export function comparisonOf(question: string): Comparison | undefined {
       question,
     );
   if (!m?.[2] || !m[3]) return undefined;
-  const value = Number(m[3].replace(/\s/g, '').replace(',', '.'));
+  const thousands = /^\s*(тыс|тысяч)/i.test(question.slice((m.index ?? 0) + m[0].length)) ? 1000 : 1;
+  const value = Number(m[3].replace(/\s/g, '').replace(',', '.')) * thousands;
   const word = m[2].toLowerCase();
   const below = /^(?:дешевле|меньше|менее|ниже|до)$/.test(word);
   const inclusive = word === 'до' || word === 'от' || Boolean(m[1]);

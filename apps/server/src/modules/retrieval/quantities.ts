@@ -146,7 +146,9 @@ export function normalizeQuantities(text: string): string {
         current = 0;
       } else break;
     }
-    const spelled = numeric && tokens.slice(i, j).some((x) => !/^\d+$/.test(x.word));
+    // A figure with its multiplier stays as written ("66 миллионов лет", "5 тысяч"): documents
+    // write it so; only numbers said in words become figures.
+    const spelled = numeric && !/^\d+$/.test(w) && tokens.slice(i, j).some((x) => !/^\d+$/.test(x.word));
     if (spelled) {
       const n = value + current;
       const number = Number.isInteger(n) ? String(n) : String(n).replace('.', ',');
@@ -170,7 +172,8 @@ export function normalizeQuantities(text: string): string {
     // "двенадцатилетний", "12-летний" → "12 лет".
     const years = /^(.+?)-?летн\p{L}*$/u.exec(w);
     const age = years?.[1] ? (/^\d+$/.test(years[1]) ? Number(years[1]) : CARDINALS.get(years[1])) : undefined;
-    if (age !== undefined) {
+    // Ages of children and teenagers ("двенадцатилетний"); "Тридцатилетняя война" is a name.
+    if (age !== undefined && age <= 18) {
       out.push(`${space(t)}${age} лет`);
       continue;
     }

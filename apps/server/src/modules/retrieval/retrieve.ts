@@ -87,12 +87,15 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
       ?.slice(0, 60) ?? [];
   const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
   const [[qLexemes = [], ...rest], synonymGroups, { filler, light }] = await Promise.all([
-    lexemesOf(ctx, [text.replace(QUESTION_PHRASES, ' '), ...words, ...unitWords]),
+    lexemesOf(ctx, [text.replace(QUESTION_PHRASES, ' '), ...words, ...unitWords, text === question ? '' : question]),
     synonymMap(ctx),
     fillerStems(ctx),
   ]);
   const wordLexemes = rest.slice(0, words.length);
   const unitLexemes = new Map(unitWords.map((w, i) => [w, rest[words.length + i]?.[0] ?? w]));
+  // The words a figure replaced: documents write numbers in words too ("два перехвата").
+  const spelled = new Set(rest[words.length + unitWords.length] ?? []);
+  for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
   words.forEach((w, i) => {
     if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
@@ -118,6 +121,8 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
       if (/^\d+$/.test(q.number) && /^\d+$/.test(e.number)) addSynonym(q.number, e.number);
       addSynonym(unitLexemes.get(q.unit) ?? q.unit, unitLexemes.get(e.unit) ?? e.unit);
     }
+  if (spelled.size)
+    for (const l of qLexemes) if (/^\d+$/.test(l)) for (const w of spelled) if (!filler.has(w)) addSynonym(l, w);
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
