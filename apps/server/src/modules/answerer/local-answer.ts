@@ -72,6 +72,9 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
 /** How much a sentence holding what a general question asks for (a name, a number, a date) gains. */
 const KIND_BONUS = 0.1;
 
+/** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
+const NEIGHBOUR_SHARE = 0.5;
+
 /** Below this length an answer takes the next sentence of its paragraph too. */
 const SHORT_ANSWER = 150;
 
@@ -365,6 +368,23 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
       const sameRow = isRow(u) && isRow(next) && unitScore(j) >= 0.9 * unitScore(i);
       if (!(opensList || short || sameRow || (next.line === u.line && /^[-–•]/.test(next.text)))) break;
       picked.push(next);
+    }
+    // Room left: the neighbouring sentence of the paragraph that shares more of the question
+    // (the fact is often told across two sentences).
+    const first = list.indexOf(picked[0] as Unit);
+    const last = list.indexOf(picked[picked.length - 1] as Unit);
+    const length = picked.reduce((n, x) => n + x.text.length + 1, 0);
+    const around = [first - 1, last + 1]
+      .filter((j) => {
+        const x = list[j];
+        return x && x.line === u.line && !QUESTION_LINE.test(x.text) && !isRow(x) && length + x.text.length <= limit;
+      })
+      .sort((a, b) => unitScore(b) - unitScore(a));
+    const side = around[0];
+    if (side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i)) {
+      const x = list[side] as Unit;
+      if (side < first) picked.unshift(x);
+      else picked.push(x);
     }
   }
   const text = picked
