@@ -103,14 +103,21 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   // A question's stem finds its synonym group also through a form of the same root ("верн" of
   // "верните" → the group of "вернуть", stemmed "вернут").
   const synonyms = new Map<string, Set<string>>();
+  // Stems whose group was found only through a loose root match ("верн"/"вернут", but also
+  // "бронкос"/"брон"): the answerer weighs such synonyms, the search does not look them up.
+  const loose = new Set<string>();
   for (const t of qLexemes) {
     const own = synonymGroups.get(t);
     if (own) synonyms.set(t, own);
     else
-      for (const [key, group] of synonymGroups)
-        if (rootStrength(t, key) >= 0.65) {
+      for (const [key, group] of synonymGroups) {
+        const strength = rootStrength(t, key);
+        if (strength >= 0.65) {
           synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...group, key]));
+          if (strength < 0.8) loose.add(t);
+          else loose.delete(t);
         }
+      }
   }
   // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".
   const addSynonym = (a: string, b: string) => {
@@ -127,7 +134,8 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   const terms = content.length ? content : qLexemes;
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
   const expansions = new Set<string>();
-  for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
+  for (const t of terms)
+    if (!loose.has(t)) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
   return { text, terms, synonyms, expansions: [...expansions], verbs, light, filler };
 }
 
