@@ -6,6 +6,7 @@ import {
   splitUnits,
   trigramSimilarity,
 } from '../retrieval';
+import { comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
@@ -21,27 +22,32 @@ export interface LocalAnswer {
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
-  passageCoverage: 0.6,
+  passageCoverage: 0.5,
   /** Share the chosen sentence (with its heading) must explain. */
-  unitCoverage: 0.45,
+  unitCoverage: 0.36,
   /** A stem the knowledge base never saw weighs this share of the rarest possible stem. */
   unknownWeight: 0.6,
   /** Thresholds are this much lower when every stem of the question occurs in the knowledge base. */
   knownSlack: 0.1,
   passages: 6,
-  answerChars: 450,
+  /** An answer is at most this long: a sentence or two, or the part of a long one that holds the fact. */
+  answerChars: 300,
 };
 
 /** A verb says less about the subject than a noun; a verb that fits any request, much less. */
 const VERB_WEIGHT = 0.8;
 const LIGHT_WEIGHT = 0.3;
+/** A figure of the question: matched in part by any figure (see pair), and it weighs less. */
+const NUMBER = /^\d+$/;
+const NUMBER_WEIGHT = 0.6;
 
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
   {
     question:
       /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк/,
-    answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн/i,
+    // A price list's row names its currency in the column: "Цена, руб.: 300".
+    answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
   },
   {
     question:
@@ -62,6 +68,46 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
   },
   { question: /скидк|процент/, answer: /%|процент/ },
 ];
+
+/** How much a sentence holding what a general question asks for (a name, a number, a date) gains. */
+const KIND_BONUS = 0.1;
+
+/** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
+const NEIGHBOUR_SHARE = 0.5;
+
+/** Below this length an answer takes the next sentence of its paragraph too. */
+const SHORT_ANSWER = 150;
+
+/** Number words, for questions of "сколько" answered in words ("четыре перехвата"). */
+const NUMBER_WORD =
+  /\d|(?<!\p{L})(?:одн|дв[аеу]|тр[иеоё]|четыр|пят|шест|сем|восем|девят|десят|двадцат|тридцат|сорок|сто|двест|трист|тысяч|миллион|миллиард|полтор|несколь)/iu;
+const MONTH_OR_YEAR =
+  /\d{3,4}|(?<!\p{L})(?:век|веке|года?|январ|феврал|март|апрел|ма[йяе]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu;
+
+/** A time or a day a business names ("до 22:00", "на следующий день", "с 1 мая"). */
+const WHEN = /\d{1,2}:\d{2}|(?<!\p{L})(?:день|дня|дней|недел\p{L}*|завтра|сегодня|утра|вечера)(?!\p{L})/iu;
+
+/**
+ * What a general question asks for, told by its question word, and whether a sentence has one:
+ * a name not in the question (кто, где), a number (сколько), a date (когда, в каком году).
+ */
+const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: string) => boolean }[] = [
+  {
+    question: /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё|где|куда|откуда)(?!\p{L})/u,
+    answer: (text, question) => newName(text, question),
+  },
+  { question: /(?<!\p{L})(?:сколько|насколько)(?!\p{L})/u, answer: (text) => NUMBER_WORD.test(text) },
+  {
+    question: /(?<!\p{L})(?:когда|в\s+как\S+\s+(?:год|веке|месяце)|какого\s+числа)(?!\p{L})/u,
+    answer: (text) => MONTH_OR_YEAR.test(text) || WHEN.test(text),
+  },
+];
+
+/** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
+function newName(text: string, question: string): boolean {
+  const words = text.match(/(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}/gu) ?? [];
+  return words.some((w) => !question.includes(w.toLowerCase().replace(/ё/g, 'е').slice(0, 4)));
+}
 
 const QUESTION_LINE = /\?\s*$|^(?:вопрос|в)\s*[:.-]/i;
 const ANSWER_PREFIX = /^(?:ответ|о|а)\s*[:.-]\s*/i;
@@ -92,8 +138,26 @@ export async function composeLocalAnswer(
   if (terms.length === 0 || passages.length === 0) return handoff();
 
   const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
-  const texts = [...passages.map((p) => p.heading), ...unitsOf.flat().map((u) => u.text)];
+  // Table rows are records again (header names + values); their column names and first cells are
+  // stemmed with the rest, for questions that filter a table.
+  const rows = unitsOf.flat().flatMap((u) => parseRow(u.text) ?? []);
+  const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
+  const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
+  const comparison = comparisonOf(retrieval.query.text.toLowerCase());
+  const texts = [
+    ...passages.map((p) => p.heading),
+    ...unitsOf.flat().map((u) => u.text),
+    ...columnNames,
+    ...rowNames,
+    comparison?.said ?? '',
+  ];
   const { stems: lexemes, ...stats } = await analyzeTexts(ctx, assistantId, texts, [...terms, ...expansions]);
+  const unitCount = passages.length + unitsOf.flat().length;
+  const stemsOf = new Map<string, Set<string>>();
+  [...columnNames, ...rowNames].forEach((t, i) => {
+    stemsOf.set(t, new Set(lexemes[unitCount + i] ?? []));
+  });
+  const comparisonStems = new Set(lexemes[unitCount + columnNames.length + rowNames.length] ?? []);
 
   // Weights: BM25's idf of each question stem in this knowledge base.
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
@@ -102,8 +166,10 @@ export async function composeLocalAnswer(
   const weights = terms.map((t) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
-    if (df === 0) allKnown = false;
-    const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : 1;
+    // An unknown verb ("подключиться" to a Wi-Fi the documents name) tells less of the subject
+    // than an unknown noun ("кофемашины"), which marks a question the documents do not cover.
+    if (df === 0 && !verbs.has(t) && !light.has(t)) allKnown = false;
+    const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
   const total = weights.reduce((a, b) => a + b, 0) || 1;
@@ -117,6 +183,9 @@ export async function composeLocalAnswer(
     if (v !== undefined) return v;
     const syn = synonyms.get(t);
     v = syn?.has(l) ? 0.8 : rootStrength(t, l);
+    // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
+    // sentence that states the rule with its own number answers it in part.
+    if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
     if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn) for (const s of syn) if (rootStrength(s, l) > 0) v = 0.55;
     pairs.set(key, v);
@@ -139,6 +208,7 @@ export async function composeLocalAnswer(
 
   const qText = question.toLowerCase().replace(/ё/g, 'е');
   const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
+  const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
 
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   const units: Unit[][] = [];
@@ -167,12 +237,18 @@ export async function composeLocalAnswer(
       );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const typed =
-        (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) + faq;
+        (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) +
+        (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
+        faq;
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
     });
   });
+  if (rows.length >= 3) {
+    const table = tableAnswer(rows, terms, retrieval.query.text.toLowerCase(), stemsOf, comparisonStems, match, cover);
+    if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
+  }
   if (!best) return handoff();
   const confidence = Math.min(best.passageCover, best.unitCover + 0.15);
   // Every word of the question is known to this knowledge base: it is about the business, so a
@@ -186,9 +262,60 @@ export async function composeLocalAnswer(
   const whole = chosen && /\?\s*$/.test(chosen.heading) && chosen.content.length <= THRESHOLDS.answerChars;
   const answer = whole
     ? chosen.content.replace(ANSWER_PREFIX, '').trim()
-    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())));
+    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())), terms);
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
+}
+
+/**
+ * The answer of a question that filters a table (table-filter.ts), when the question is about the
+ * table: its words other than the comparison are the table's words (its columns, its rows, the
+ * passage's text), as much as a passage must explain to be answered from.
+ */
+function tableAnswer(
+  rows: TableRow[],
+  terms: string[],
+  question: string,
+  stemsOf: Map<string, Set<string>>,
+  comparisonStems: Set<string>,
+  match: (t: string, set: Set<string>) => number,
+  cover: (score: (t: string, i: number) => number) => number,
+): string | undefined {
+  const tableStems = new Set<string>();
+  for (const r of rows)
+    for (const [name, value] of r.cells)
+      for (const s of [...(stemsOf.get(name) ?? []), ...(stemsOf.get(value) ?? [])]) tableStems.add(s);
+  const columnStems = new Set<string>();
+  for (const r of rows) for (const [name] of r.cells) for (const s of stemsOf.get(name) ?? []) columnStems.add(s);
+  const covered = cover((t) =>
+    comparisonStems.has(t) || /^\d+$/.test(t) ? 1 : Math.max(match(t, columnStems), match(t, tableStems) * 0.9),
+  );
+  if (covered < THRESHOLDS.passageCoverage) return undefined;
+  const empty = new Set<string>();
+  return filterTable({
+    rows,
+    question,
+    namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
+    namesRow: (row, column) => {
+      const own = stemsOf.get(column) ?? empty;
+      const first = stemsOf.get(row.cells[0]?.[0] ?? '') ?? empty;
+      const cell = stemsOf.get(row.cells[0]?.[1] ?? '') ?? empty;
+      const rest = terms.filter(
+        (t) => match(t, own) < 0.65 && match(t, first) < 0.65 && !comparisonStems.has(t) && !/^\d+$/.test(t),
+      );
+      return Math.max(0, ...rest.map((t) => match(t, cell)));
+    },
+    columnAt: (column) => {
+      const stems = [...(stemsOf.get(column) ?? [])];
+      const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);
+      return at.length ? Math.min(...at) : -1;
+    },
+    aboutTable: (columns) => {
+      const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
+      return cover((t) => match(t, stems));
+    },
+    maxChars: THRESHOLDS.answerChars,
+  });
 }
 
 /** Stems of the last part of a heading path ("Частые вопросы › Сколько стоит…"): the FAQ question itself. */
@@ -216,7 +343,7 @@ function answerSpan(list: Unit[], i: number): Unit[] {
  * question, the answer under it), with the sentence before when it only continues it, the
  * sentences after when it is short or opens a list, and neighbouring table rows as good as it.
  */
-function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number): string {
+function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number, terms: string[]): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
   if (!u) return '';
@@ -237,15 +364,63 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
       const current = picked.map((x) => x.text).join(' ');
       if (!next || QUESTION_LINE.test(next.text) || current.length + next.text.length > limit) break;
       const opensList = /:\s*$/.test(current);
-      const short = current.length < 50 && next.line === u.line;
+      const short = current.length < SHORT_ANSWER && next.line === u.line && !isRow(u);
       const sameRow = isRow(u) && isRow(next) && unitScore(j) >= 0.9 * unitScore(i);
       if (!(opensList || short || sameRow || (next.line === u.line && /^[-–•]/.test(next.text)))) break;
       picked.push(next);
+    }
+    // Room left: the neighbouring sentence of the paragraph that shares more of the question
+    // (the fact is often told across two sentences).
+    const first = list.indexOf(picked[0] as Unit);
+    const last = list.indexOf(picked[picked.length - 1] as Unit);
+    const length = picked.reduce((n, x) => n + x.text.length + 1, 0);
+    const around = [first - 1, last + 1]
+      .filter((j) => {
+        const x = list[j];
+        return x && x.line === u.line && !QUESTION_LINE.test(x.text) && !isRow(x) && length + x.text.length <= limit;
+      })
+      .sort((a, b) => unitScore(b) - unitScore(a));
+    const side = around[0];
+    if (side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i)) {
+      const x = list[side] as Unit;
+      if (side < first) picked.unshift(x);
+      else picked.push(x);
     }
   }
   const text = picked
     .map((x) => x.text.replace(ANSWER_PREFIX, ''))
     .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
     .trim();
-  return text.length > limit + 200 ? `${text.slice(0, limit).replace(/\s+\S*$/, '')}…` : text;
+  return text.length > limit ? clauseWindow(text, terms, limit) : text;
+}
+
+/**
+ * The part of a long answer that holds the question's words: the run of clauses (cut at commas,
+ * semicolons, dashes, colons) no longer than `limit` that names the most of them, the earlier on
+ * ties; marked cut with "…" where it is.
+ */
+function clauseWindow(text: string, terms: string[], limit: number): string {
+  const clauses = text.split(/(?<=[,;:])\s+|\s+(?=[—–]\s)/);
+  const keys = terms.map((t) => t.replace(/ё/g, 'е').slice(0, Math.max(3, t.length - 1)));
+  const hits = clauses.map((c) => {
+    const lower = c.toLowerCase().replace(/ё/g, 'е');
+    return keys.filter((k) => lower.includes(k)).length;
+  });
+  let best = { from: 0, to: 0, score: -1 };
+  for (let from = 0; from < clauses.length; from++) {
+    let length = -1;
+    let score = 0;
+    for (let to = from; to < clauses.length; to++) {
+      length += (clauses[to]?.length ?? 0) + 1;
+      if (length > limit - 2) break;
+      score += hits[to] ?? 0;
+      // The fact usually follows the words the question repeats: of windows naming as many of
+      // them, the longest (reaching further on) wins.
+      const value = score + length / (limit * 10);
+      if (value > best.score) best = { from, to, score: value };
+    }
+  }
+  if (best.score < 0) return `${text.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
+  const window = clauses.slice(best.from, best.to + 1).join(' ');
+  return `${best.from > 0 ? '…' : ''}${window}${best.to < clauses.length - 1 ? '…' : ''}`;
 }

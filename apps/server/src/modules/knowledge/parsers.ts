@@ -46,30 +46,60 @@ export function decodeText(bytes: Buffer): string {
   }
 }
 
-/** Plain text: blank lines separate paragraphs; Markdown-style '#' lines and short numbered titles are headings. */
+/**
+ * A line that titles what follows: short, not ending a sentence or a list item, not a table row
+ * ("Часы работы", "Что не покрывает гарантия"). Owners write such titles in plain text and PDFs
+ * without marking them; kept as headings, the sentences under them keep their subject.
+ */
+export function isTitleLine(line: string): boolean {
+  return (
+    line.length >= 2 &&
+    line.length <= 70 &&
+    /^[\p{Lu}\d«"]/u.test(line) &&
+    !/[.!?;:,…]$/.test(line) &&
+    !/^([-*•–]|\d+[.)]\s+\p{Ll})/u.test(line) &&
+    !/[;|]|\t/.test(line) &&
+    (line.match(/\s+/g)?.length ?? 0) <= 8
+  );
+}
+
+/**
+ * Plain text: blank lines separate paragraphs; Markdown-style '#' lines are headings, and so is a
+ * title line (isTitleLine) that opens a paragraph or stands alone before one: the file's first
+ * one at level 1, the others under it.
+ */
 export function textBlocks(text: string): Block[] {
   const blocks: Block[] = [];
-  for (const part of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = part.split('\n').map((l) => l.trim());
+  const parts = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  const markdown = parts.some((part) => /^#{1,6}\s/m.test(part));
+  let titles = 0;
+  parts.forEach((part, p) => {
+    const lines = part
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     let paragraph: string[] = [];
     const flush = () => {
       if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
       paragraph = [];
     };
-    for (const line of lines) {
+    lines.forEach((line, i) => {
       const md = /^(#{1,6})\s+(.+)$/.exec(line);
+      const followed = i + 1 < lines.length || parts.slice(p + 1).some((x) => x.trim());
       if (md) {
         flush();
         blocks.push({ kind: 'heading', level: md[1]?.length ?? 1, text: md[2] ?? '' });
+      } else if (!markdown && i === 0 && followed && isTitleLine(line)) {
+        blocks.push({ kind: 'heading', level: titles++ === 0 && p === 0 ? 1 : 2, text: line });
       } else if (/^([-*•–]|\d+[.)])\s+/.test(line)) {
         // List items stay separate lines: each is usually one fact.
         flush();
         paragraph.push(line);
         flush();
       } else if (line) paragraph.push(line);
-    }
+    });
     flush();
-  }
+  });
   return blocks;
 }
 
@@ -87,14 +117,16 @@ async function parsePdf(bytes: Buffer): Promise<Block[]> {
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
-      let text = '';
+      const lines: { text: string; height: number }[] = [{ text: '', height: 0 }];
       for (const item of content.items) {
         if (!('str' in item)) continue;
-        text += item.str;
-        if (item.hasEOL) text += '\n';
+        const line = lines[lines.length - 1] as { text: string; height: number };
+        line.text += item.str;
+        if (item.str.trim()) line.height = Math.max(line.height, item.height);
+        if (item.hasEOL) lines.push({ text: '', height: 0 });
       }
       page.cleanup();
-      blocks.push(...pdfPageBlocks(text));
+      blocks.push(...pdfPageBlocks(lines));
     }
   } finally {
     await doc.destroy();
@@ -102,29 +134,49 @@ async function parsePdf(bytes: Buffer): Promise<Block[]> {
   return blocks;
 }
 
+/** The body text's font size of a page: the size most of its characters are set in. */
+function bodyHeight(lines: { text: string; height: number }[]): number {
+  const chars = new Map<number, number>();
+  for (const l of lines) if (l.height) chars.set(l.height, (chars.get(l.height) ?? 0) + l.text.length);
+  return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
 /**
  * PDF text comes as lines; a line that does not end a sentence and is followed by more text
- * continues the same paragraph, hyphenated words are joined.
+ * continues the same paragraph, hyphenated words are joined. A title line set larger than the
+ * page's body text is a heading (the largest of the page's titles a level above the others).
  */
-function pdfPageBlocks(text: string): Block[] {
+function pdfPageBlocks(lines: { text: string; height: number }[]): Block[] {
   const blocks: Block[] = [];
+  const body = bodyHeight(lines);
+  const titleHeights = lines.filter((l) => body && l.height > body * 1.05 && isTitleLine(l.text.trim()));
+  const top = Math.max(0, ...titleHeights.map((l) => l.height));
   let current = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
+  const flush = () => {
+    if (current) blocks.push({ kind: 'paragraph', text: current });
+    current = '';
+  };
+  for (const raw of lines) {
+    const line = raw.text.trim();
     if (!line) {
-      if (current) blocks.push({ kind: 'paragraph', text: current });
-      current = '';
+      flush();
+      continue;
+    }
+    if (titleHeights.includes(raw)) {
+      flush();
+      blocks.push({
+        kind: 'heading',
+        level: raw.height >= top && titleHeights.some((l) => l.height < top) ? 1 : 2,
+        text: line,
+      });
       continue;
     }
     if (!current) current = line;
     else if (/[А-Яа-яA-Za-z]-$/.test(current)) current = current.slice(0, -1) + line;
     else current = `${current} ${line}`;
-    if (/[.!?:;]$/.test(line)) {
-      blocks.push({ kind: 'paragraph', text: current });
-      current = '';
-    }
+    if (/[.!?:;]$/.test(line)) flush();
   }
-  if (current) blocks.push({ kind: 'paragraph', text: current });
+  flush();
   return blocks;
 }
 

@@ -1,3 +1,4 @@
+import { normalizeQuantities, quantityEquivalents } from './quantities';
 import {
   type CorrectedAnswerMatch,
   type KnowledgePassage,
@@ -14,13 +15,20 @@ export type RetrievalContext = SearchContext;
 
 /** Words that carry no subject in a customer's question. */
 const FILLER =
-  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся';
+  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся пока чтобы тогда потом уже тоже';
+
+/**
+ * Ways of asking "when" and "how long" whose nouns are no subject ("до какого часа", "какого
+ * числа", "сколько времени"): the answerer reads what they ask for from the question itself.
+ */
+const QUESTION_PHRASES =
+  /(?<!\p{L})(?:(?:до|с|в|к|со)\s+(?:какого|которого|скольки)\s+(?:часа|числа)|в\s+котором\s+часу|какого\s+числа|какое\s+число|сколько\s+времени|сколько\s+по\s+времени)(?!\p{L})/giu;
 
 /** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
 const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
 /** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
 const LIGHT_VERBS =
-  'сдать сдавать сдаю подать подавать получить получать взять брать дать давать прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
+  'сдать сдавать сдаю подать подавать получить получать взять брать дать давать дадите дадут прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
 
 let fillerCache: Promise<{ filler: Set<string>; light: Set<string> }> | undefined;
 function fillerStems(ctx: RetrievalContext): Promise<{ filler: Set<string>; light: Set<string> }> {
@@ -35,6 +43,8 @@ function fillerStems(ctx: RetrievalContext): Promise<{ filler: Set<string>; ligh
 
 /** A question read for search: its stems, which of them carry its subject, and their synonyms. */
 export interface QueryAnalysis {
+  /** The question with spelled-out numbers and times in figures ("к половине седьмого вечера" → "к 18:30"). */
+  text: string;
   /** The stems that carry the question's subject (filler words dropped, unless nothing else is left). */
   terms: string[];
   /** Question stem → stems of its synonym group (also found through a form of the same root). */
@@ -68,16 +78,24 @@ export interface RetrieveOptions {
 }
 
 export async function analyzeQuestion(ctx: RetrievalContext, question: string): Promise<QueryAnalysis> {
+  const text = normalizeQuantities(question);
+  const quantities = quantityEquivalents(text);
   const words =
-    question
+    text
       .toLowerCase()
       .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)
       ?.slice(0, 60) ?? [];
-  const [[qLexemes = [], ...wordLexemes], synonymGroups, { filler, light }] = await Promise.all([
-    lexemesOf(ctx, [question, ...words]),
+  const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
+  const [[qLexemes = [], ...rest], synonymGroups, { filler, light }] = await Promise.all([
+    lexemesOf(ctx, [text.replace(QUESTION_PHRASES, ' '), ...words, ...unitWords, text === question ? '' : question]),
     synonymMap(ctx),
     fillerStems(ctx),
   ]);
+  const wordLexemes = rest.slice(0, words.length);
+  const unitLexemes = new Map(unitWords.map((w, i) => [w, rest[words.length + i]?.[0] ?? w]));
+  // The words a figure replaced: documents write numbers in words too ("два перехвата").
+  const spelled = new Set(rest[words.length + unitWords.length] ?? []);
+  for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
   words.forEach((w, i) => {
     if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
@@ -85,21 +103,40 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   // A question's stem finds its synonym group also through a form of the same root ("верн" of
   // "верните" → the group of "вернуть", stemmed "вернут").
   const synonyms = new Map<string, Set<string>>();
+  // Stems whose group was found only through a loose root match ("верн"/"вернут", but also
+  // "бронкос"/"брон"): the answerer weighs such synonyms, the search does not look them up.
+  const loose = new Set<string>();
   for (const t of qLexemes) {
     const own = synonymGroups.get(t);
     if (own) synonyms.set(t, own);
     else
-      for (const [key, group] of synonymGroups)
-        if (rootStrength(t, key) >= 0.65) {
+      for (const [key, group] of synonymGroups) {
+        const strength = rootStrength(t, key);
+        if (strength >= 0.65) {
           synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...group, key]));
+          if (strength < 0.8) loose.add(t);
+          else loose.delete(t);
         }
+      }
   }
+  // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".
+  const addSynonym = (a: string, b: string) => {
+    if (a !== b) synonyms.set(a, new Set([...(synonyms.get(a) ?? []), b]));
+  };
+  for (const q of quantities)
+    for (const e of q.equals) {
+      if (/^\d+$/.test(q.number) && /^\d+$/.test(e.number)) addSynonym(q.number, e.number);
+      addSynonym(unitLexemes.get(q.unit) ?? q.unit, unitLexemes.get(e.unit) ?? e.unit);
+    }
+  if (spelled.size)
+    for (const l of qLexemes) if (/^\d+$/.test(l)) for (const w of spelled) if (!filler.has(w)) addSynonym(l, w);
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
   const expansions = new Set<string>();
-  for (const t of terms) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
-  return { terms, synonyms, expansions: [...expansions], verbs, light, filler };
+  for (const t of terms)
+    if (!loose.has(t)) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
+  return { text, terms, synonyms, expansions: [...expansions], verbs, light, filler };
 }
 
 /**
@@ -119,7 +156,7 @@ export async function retrieve(
     searchCorrectedAnswers(ctx, assistantId, question, { limit: 1 }),
   ]);
   if (corrected?.confident || query.terms.length === 0) return { question, query, corrected, passages: [] };
-  const passages = await searchKnowledge(ctx, assistantId, question, {
+  const passages = await searchKnowledge(ctx, assistantId, query.text, {
     limit: opts.limit ?? 6,
     stems: query.expansions,
     tuning: opts.tuning,

@@ -31,6 +31,8 @@ const B = 0.6;
 /** A stem found only through trigram similarity counts this much of an exact one, times the similarity. */
 const FUZZY_WEIGHT = 0.5;
 const FUZZY_MIN_SIMILARITY = 0.4;
+/** A synonym the answerer adds counts this much of a word of the question itself. */
+const SYNONYM_WEIGHT = 0.5;
 /** Knobs of the lexical query, for measurements (bench); the defaults are what the service runs with. */
 export interface SearchTuning {
   /** Stems in more than this share of the passages do not by themselves make a passage a candidate. */
@@ -144,7 +146,10 @@ async function lexicalSearch(
          and ($9::boolean or not exists (
            select 1 from knowledge_terms e where e.assistant_id = $1 and e.lexeme = q.lexeme))),
      terms as (
-       select t.lexeme, t.df, 1::float8 w from q join knowledge_terms t on t.assistant_id = $1 and t.lexeme = q.lexeme
+       -- Looked up by the primary key (a join with q made the planner scan all the assistant's terms).
+       select t.lexeme, t.df, case when t.lexeme in (select lexeme from own) then 1 else $11::float8 end w
+       from knowledge_terms t
+       where t.assistant_id = $1 and t.lexeme = any(array(select lexeme from q))
        union all
        select lexeme, df, $6::float8 * similarity(lexeme, ql) from fz
        where assistant_id = $1 and lexeme <> ql and similarity(lexeme, ql) >= $7::float8),
@@ -185,7 +190,19 @@ async function lexicalSearch(
        join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
        join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
      order by r.score desc, c.id`,
-    [assistantId, text, limit, K1, B, FUZZY_WEIGHT, FUZZY_MIN_SIMILARITY, tuning.commonShare, tuning.fuzzyAll, stems],
+    [
+      assistantId,
+      text,
+      limit,
+      K1,
+      B,
+      FUZZY_WEIGHT,
+      FUZZY_MIN_SIMILARITY,
+      tuning.commonShare,
+      tuning.fuzzyAll,
+      stems,
+      SYNONYM_WEIGHT,
+    ],
   );
   return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
 }

@@ -121,6 +121,9 @@ export function trigramSimilarity(a: string, b: string): number {
 const ABBREVIATION =
   /(?:^|[\s(])(?:ул|д|г|гг|пр|просп|пер|наб|корп|стр|кв|оф|эт|тел|руб|коп|мин|ч|т|т\.е|т\.д|т\.п|др|им|см|мм|кг|шт|вкл|искл|напр|пн|вт|ср|чт|пт|сб|вс|м|р|н\.э)\.$/i;
 
+/** A name's initial ("Джон К. Мессенджер", "А. С. Пушкин"): its full stop ends no sentence. */
+const INITIAL = /(?:^|[\s(])\p{Lu}\.$/u;
+
 /** A passage cut into lines (paragraphs, table rows) and the lines into sentences. */
 export function splitUnits(content: string): { text: string; line: number }[] {
   const units: { text: string; line: number }[] = [];
@@ -132,7 +135,7 @@ export function splitUnits(content: string): { text: string; line: number }[] {
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const end = m.index + m[0].trimEnd().length;
       const candidate = text.slice(start, end);
-      if (ABBREVIATION.test(candidate)) continue;
+      if (ABBREVIATION.test(candidate) || INITIAL.test(candidate)) continue;
       units.push({ text: candidate.trim(), line });
       start = m.index + m[0].length;
     }
@@ -160,7 +163,18 @@ const PREFIXES = [
   'об',
   'из',
   'ис',
+  'воз',
+  'вос',
+  'вз',
+  'про',
+  'пре',
+  'со',
+  'во',
 ];
+/** One-letter prefixes ("вмещать"/"помещаться", "сдать"/"подать"): cut only from a longer stem. */
+const SHORT_PREFIXES = ['в', 'с', 'у'];
+/** Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). */
+const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 const formsCache = new Map<string, string[]>();
 
 /**
@@ -172,8 +186,18 @@ export function rootForms(lexeme: string): string[] {
   if (cached) return cached;
   const e = lexeme.replace(/ё/g, 'е').replace(/ь/g, '');
   const forms = new Set([e]);
-  const prefix = PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 4);
+  const prefix =
+    PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 4) ??
+    SHORT_PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 5);
   if (prefix) forms.add(e.slice(prefix.length));
+  // Root vowels that alternate in a word family ("привезти"/"привоз", "нести"/"носить").
+  for (const f of [...forms]) {
+    const m = /^(.*?)(воз|нос|вод)(.*)$/.exec(f);
+    if (m?.[2] && (m[2] === 'воз' || m[2] === 'нос' || m[2] === 'вод')) {
+      const other = { воз: 'вез', нос: 'нес', вод: 'вед' }[m[2]];
+      forms.add(`${m[1]}${other}${m[3]}`);
+    }
+  }
   for (const f of [...forms]) {
     const m = /^(.*[^аеиоуыэюя])[ое]([^аеиоуыэюя]+)$/.exec(f);
     if (m && f.length >= 4) forms.add(`${m[1]}${m[2]}`);
@@ -198,6 +222,10 @@ export function rootStrength(a: string, b: string): number {
       const x = fa[i] as string;
       const y = fb[j] as string;
       const min = Math.min(x.length, y.length);
+      if (min === 3 && (i === 0 || j === 0)) {
+        const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+        if (long.startsWith(short) && NOUN_OF_VERB.test(long.slice(3))) best = Math.max(best, 0.65);
+      }
       if (min < 4) continue;
       if (x === y) {
         best = Math.max(best, i === 0 || j === 0 ? 0.9 : 0.8);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { cellNumber, comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
+
+const menu = [
+  'Блюдо: Сырники; Цена, руб.: 250; Орехи: нет; Глютен: да',
+  'Блюдо: Пахлава; Цена, руб.: 260; Орехи: да; Глютен: да',
+  'Блюдо: Том ям; Цена, руб.: 520; Орехи: нет; Глютен: нет',
+  'Блюдо: Паста с песто; Цена, руб.: от 480; Орехи: да; Глютен: да',
+].map((t) => parseRow(t) as TableRow);
+
+/** Column and row names matched by substring: the answerer's stem matching, without a database. */
+const input = (question: string, namedRow?: string) => ({
+  rows: menu,
+  question,
+  namesColumn: (c: string) => (question.includes(c.slice(0, 4).toLowerCase()) ? 1 : 0),
+  namesRow: (r: TableRow) => (namedRow && r.cells[0]?.[1] === namedRow ? 1 : 0),
+  columnAt: (c: string) => question.indexOf(c.slice(0, 4).toLowerCase()),
+  aboutTable: () => 0.5,
+  maxChars: 300,
+});
+
+describe('table questions', () => {
+  it('reads a row back into named cells', () => {
+    expect(menu[1]?.cells).toEqual([
+      ['Блюдо', 'Пахлава'],
+      ['Цена, руб.', '260'],
+      ['Орехи', 'да'],
+      ['Глютен', 'да'],
+    ]);
+    expect(parseRow('Просто предложение: без таблицы.')).toBeUndefined();
+    expect(cellNumber('от 3 500')).toBe(3500);
+    expect(cellNumber('да')).toBeUndefined();
+    expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
+    expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
+    expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000 });
+  });
+
+  it('selects the rows whose yes/no column the question names, and the others for "без"', () => {
+    expect(filterTable(input('в каких блюдах есть орехи'))).toBe('Орехи: да — Пахлава; Паста с песто.');
+    expect(filterTable(input('какие блюда без глютена'))).toBe('Глютен: нет — Том ям.');
+  });
+
+  it('selects the rows a comparison with a number holds for', () => {
+    expect(filterTable(input('что стоит дешевле 300 рублей'))).toBe(
+      'Цена, руб., дешевле 300 — Сырники — 250; Пахлава — 260.',
+    );
+  });
+
+  it('leaves a question about one row, or with no filter, to the row itself', () => {
+    expect(filterTable(input('есть ли орехи в сырниках', 'Сырники'))).toBeUndefined();
+    expect(filterTable(input('сколько стоит том ям'))).toBeUndefined();
+  });
+});

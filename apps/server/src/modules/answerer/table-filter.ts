@@ -1,0 +1,159 @@
+/**
+ * Questions that filter a table ("в каких блюдах есть орехи", "что стоит меньше 300 рублей"):
+ * ingestion keeps each row with its header's names ("Блюдо: Пахлава; Цена, руб.: 260; Орехи: да"),
+ * so the rows of the retrieved passages are records again, and a question that names a column and
+ * a value (a yes/no column, or a number with a comparison) selects the rows that hold it.
+ */
+
+export interface TableRow {
+  /** The row as the passage holds it. */
+  text: string;
+  /** Column name → value, in the header's order. */
+  cells: [string, string][];
+  /** The table it belongs to: its column names. */
+  table: string;
+}
+
+/** A unit of a passage that is a table row ("Колонка: значение; Колонка: значение"), else undefined. */
+export function parseRow(text: string): TableRow | undefined {
+  if (!text.includes(': ') || !text.includes('; ')) return undefined;
+  const cells: [string, string][] = [];
+  for (const part of text.split('; ')) {
+    const at = part.indexOf(': ');
+    if (at <= 0) return undefined;
+    cells.push([part.slice(0, at).trim(), part.slice(at + 2).trim()]);
+  }
+  if (cells.length < 2) return undefined;
+  return { text, cells, table: cells.map(([name]) => name).join('|') };
+}
+
+const YES = /^(?:да|есть|\+|✓|✔|v|yes)$/i;
+const NO = /^(?:нет|-|—|–|no|x|×)$/i;
+
+/** The number of a cell ("от 3 500", "1 200 ₽", "0,5"), or undefined when it is not one. */
+export function cellNumber(value: string): number | undefined {
+  const m = /^(?:от|до|около)?\s*(\d[\d\s\u00a0]*(?:[.,]\d+)?)\s*(?:₽|руб\.?|р\.|%|[\p{L}.]{0,6})?$/iu.exec(
+    value.trim(),
+  );
+  if (!m?.[1]) return undefined;
+  const n = Number(m[1].replace(/[\s\u00a0]/g, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : undefined;
+}
+
+interface Comparison {
+  op: '<' | '<=' | '>' | '>=';
+  value: number;
+  /** The words as asked, shown in the answer. */
+  said: string;
+}
+
+/** "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures. */
+export function comparisonOf(question: string): Comparison | undefined {
+  const m =
+    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|дороже|больше|более|свыше|выше|от)\s+(\d[\d\s]*(?:[.,]\d+)?)/iu.exec(
+      question,
+    );
+  if (!m?.[2] || !m[3]) return undefined;
+  const thousands = /^\s*(тыс|тысяч)/i.test(question.slice((m.index ?? 0) + m[0].length)) ? 1000 : 1;
+  const value = Number(m[3].replace(/\s/g, '').replace(',', '.')) * thousands;
+  const word = m[2].toLowerCase();
+  const below = /^(?:дешевле|меньше|менее|ниже|до)$/.test(word);
+  const inclusive = word === 'до' || word === 'от' || Boolean(m[1]);
+  let op: Comparison['op'] = below ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>';
+  // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
+  if (m[1]) op = below ? '>=' : '<=';
+  return { op, value, said: m[0].trim() };
+}
+
+const holds = (n: number, c: Comparison) =>
+  c.op === '<' ? n < c.value : c.op === '<=' ? n <= c.value : c.op === '>' ? n > c.value : n >= c.value;
+
+/** Words that say a column's value is wanted absent ("без глютена", "не острое"). */
+const ABSENT = /(?<!\p{L})(?:без|не|нет)\s+$/iu;
+
+export interface FilterInput {
+  rows: TableRow[];
+  /** The question with its numbers in figures, lower-cased. */
+  question: string;
+  /** How well the question names a column, 0–1 (stems, synonyms and roots of the question's words). */
+  namesColumn: (column: string) => number;
+  /** How well the question names a row by its first cell, 0–1, leaving out the words of `column`. */
+  namesRow: (row: TableRow, column: string) => number;
+  /** Where in the question the column's word is, or -1 (for "без <столбец>"). */
+  columnAt: (column: string) => number;
+  /** How much of the question the table's column names explain, 0–1: which of two tables is meant. */
+  aboutTable: (columns: string[]) => number;
+  maxChars: number;
+}
+
+/**
+ * The answer to a question that filters a table, or undefined when the question does not filter
+ * one: the rows of the best matching table whose yes/no column named by the question says yes
+ * (no, for "без …"), or whose numeric column satisfies the question's comparison.
+ */
+export function filterTable(input: FilterInput): string | undefined {
+  const tables = new Map<string, TableRow[]>();
+  for (const row of input.rows) {
+    const list = tables.get(row.table) ?? [];
+    if (!list.some((r) => r.text === row.text)) list.push(row);
+    tables.set(row.table, list);
+  }
+  const comparison = comparisonOf(input.question);
+  let best: { score: number; answer: string } | undefined;
+  for (const rows of tables.values()) {
+    if (rows.length < 3) continue;
+    const columns = rows[0]?.cells.map(([name]) => name) ?? [];
+    const about = 0.3 * input.aboutTable(columns);
+    const valuesOf = (c: string) => rows.map((r) => r.cells.find(([n]) => n === c)?.[1] ?? '');
+    // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered.
+    const named = (column: string) => rows.some((r) => input.namesRow(r, column) >= 0.65);
+    const list = (picked: TableRow[], column: string) =>
+      picked.map((r) => {
+        const name = r.cells[0]?.[1] ?? '';
+        const value = r.cells.find(([n]) => n === column)?.[1];
+        return value && cellNumber(value) !== undefined ? `${name} — ${value}` : name;
+      });
+    for (const column of columns.slice(1)) {
+      const values = valuesOf(column);
+      const score = input.namesColumn(column);
+      const yesNo = values.every((v) => YES.test(v) || NO.test(v) || v === '') && values.some((v) => YES.test(v));
+      if (yesNo && score >= 0.65 && !named(column)) {
+        const at = input.columnAt(column);
+        const absent = at > 0 && ABSENT.test(input.question.slice(0, at));
+        const picked = rows.filter((r) => {
+          const v = r.cells.find(([n]) => n === column)?.[1] ?? '';
+          return absent ? NO.test(v) || v === '' : YES.test(v);
+        });
+        if (picked.length === 0) continue;
+        const head = `${column}: ${absent ? 'нет' : 'да'}`;
+        const answer = compose(head, list(picked, ''), input.maxChars);
+        if (!best || score + about > best.score) best = { score: score + about, answer };
+      }
+      const numbers = values.map(cellNumber);
+      if (comparison && numbers.filter((n) => n !== undefined).length >= rows.length / 2 && !named(column)) {
+        // The column the question names ("в час"), else a price column, ranks first.
+        const priced = /цен|стоим|руб|₽|прайс/i.test(column) ? 0.5 : 0;
+        const colScore = Math.max(score, priced) + score * 0.1 + about;
+        const picked = rows.filter((_, i) => {
+          const n = numbers[i];
+          return n !== undefined && holds(n, comparison);
+        });
+        if (picked.length === 0) continue;
+        const answer = compose(`${column}, ${comparison.said}`, list(picked, column), input.maxChars);
+        if (!best || colScore > best.score) best = { score: colScore, answer };
+      }
+    }
+  }
+  return best?.answer;
+}
+
+/** "Орехи: да — Паста с песто; Пахлава; Морковный торт." cut at the last whole item that fits. */
+function compose(head: string, items: string[], maxChars: number): string {
+  let text = `${head} —`;
+  for (const [i, item] of items.entries()) {
+    const next = `${text}${i ? ';' : ''} ${item}`;
+    if (next.length > maxChars - 1) return `${text}${i ? ';' : ''} …`;
+    text = next;
+  }
+  return `${text}.`;
+}

@@ -1,0 +1,254 @@
+/**
+ * Times, numbers and units as customers say them ("к половине седьмого вечера", "полкило",
+ * "трое суток", "двести рублей") rewritten the way documents write them ("18:30", "0,5 кг",
+ * "3 суток", "200 рублей"), and each quantity's equivalents in other units ("72 часа"), so a
+ * question finds the passage that states the fact in figures.
+ *
+ * Written by hand: the npm packages for Russian numerals go the other way (number → words), and
+ * a parser of spelled-out numbers is a small closed vocabulary (about 40 stems and their cases).
+ */
+
+/** Value of every form of a Russian cardinal (ё written е). */
+const CARDINALS = new Map<string, number>();
+const addForms = (value: number, ...forms: string[]) => {
+  for (const f of forms) CARDINALS.set(f, value);
+};
+/** Numerals declined like "пять": пять, пяти, пятью. */
+const soft = (value: number, base: string) => addForms(value, base, `${base.slice(0, -1)}и`, `${base}ю`);
+
+addForms(1, 'один', 'одна', 'одно', 'одного', 'одной', 'одному', 'одним', 'одну');
+addForms(2, 'два', 'две', 'двух', 'двум', 'двумя', 'двое', 'двоих');
+addForms(3, 'три', 'трех', 'трем', 'тремя', 'трое', 'троих');
+addForms(4, 'четыре', 'четырех', 'четырем', 'четырьмя', 'четверо', 'четверых');
+addForms(5, 'пятеро', 'пятерых');
+addForms(6, 'шестеро', 'шестерых');
+addForms(7, 'семеро', 'семерых');
+addForms(8, 'восьми');
+soft(5, 'пять');
+soft(6, 'шесть');
+soft(7, 'семь');
+addForms(8, 'восемь', 'восемью');
+soft(9, 'девять');
+soft(10, 'десять');
+const TEENS = ['одиннадцать', 'двенадцать', 'тринадцать', 'четырнадцать', 'пятнадцать', 'шестнадцать'];
+for (const [i, w] of [...TEENS, 'семнадцать', 'восемнадцать', 'девятнадцать'].entries()) soft(11 + i, w);
+soft(20, 'двадцать');
+soft(30, 'тридцать');
+addForms(40, 'сорок', 'сорока');
+addForms(50, 'пятьдесят', 'пятидесяти');
+addForms(60, 'шестьдесят', 'шестидесяти');
+addForms(70, 'семьдесят', 'семидесяти');
+addForms(80, 'восемьдесят', 'восьмидесяти');
+addForms(90, 'девяносто', 'девяноста');
+addForms(100, 'сто', 'ста');
+addForms(200, 'двести', 'двухсот', 'двумстам');
+addForms(300, 'триста', 'трехсот', 'тремстам');
+addForms(400, 'четыреста', 'четырехсот');
+addForms(500, 'пятьсот', 'пятисот');
+addForms(600, 'шестьсот', 'шестисот');
+addForms(700, 'семьсот', 'семисот');
+addForms(800, 'восемьсот', 'восьмисот');
+addForms(900, 'девятьсот', 'девятисот');
+addForms(1.5, 'полтора', 'полторы', 'полутора');
+
+const THOUSAND = /^тысяч/;
+const MILLION = /^миллион/;
+
+/** Ordinals in the genitive, as hours are named ("половина седьмого", "четверть восьмого"). */
+const HOUR_ORDINALS = [
+  'первого',
+  'второго',
+  'третьего',
+  'четвертого',
+  'пятого',
+  'шестого',
+  'седьмого',
+  'восьмого',
+  'девятого',
+  'десятого',
+  'одиннадцатого',
+  'двенадцатого',
+];
+
+/** "пол-" quantities: the half of a unit, written in the unit below. */
+const HALVES: [RegExp, string][] = [
+  [/^пол-?часа$/, '30 минут'],
+  [/^пол-?кило(?:грамма)?$/, '500 г'],
+  [/^пол-?литра$/, '500 мл'],
+  [/^пол-?года$/, '6 месяцев'],
+  [/^пол-?метра$/, '50 см'],
+  [/^пол-?суток$/, '12 часов'],
+  [/^пол-?дня$/, '12 часов'],
+  [/^полдень$|^полудня$/, '12:00'],
+  [/^полночь$|^полуночи$/, '0:00'],
+];
+
+const PART_OF_DAY = /^(утра|дня|вечера|ночи)$/;
+
+/** 24-hour time of "N утра/дня/вечера/ночи". */
+function clock(hour: number, minutes: number, part: string | undefined): string {
+  let h = hour;
+  if ((part === 'вечера' || (part === 'дня' && hour < 8)) && h < 12) h += 12;
+  if (part === 'ночи' && h === 12) h = 0;
+  return `${h}:${String(minutes).padStart(2, '0')}`;
+}
+
+interface Token {
+  word: string;
+  /** The token's text with the spacing before it, as written. */
+  raw: string;
+}
+
+const norm = (w: string) => w.toLowerCase().replace(/ё/g, 'е');
+
+/** Spelled-out numbers and times in a question replaced by figures. */
+export function normalizeQuantities(text: string): string {
+  const tokens: Token[] = [];
+  const re = /(\s*)([\p{L}\p{N}]+(?:[-:.,][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]+)/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) tokens.push({ word: norm(m[2] ?? ''), raw: m[0] });
+  const out: string[] = [];
+  const space = (t: Token | undefined) => (t && /^\s/.test(t.raw) ? ' ' : '');
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const w = t.word;
+    const next = tokens[i + 1]?.word;
+    const after = tokens[i + 2]?.word;
+    // "половина/половине седьмого (вечера)" → 18:30; "четверть восьмого" → 7:15.
+    const halfOrQuarter = /^(?:половин[аеуы]|пол)$/.test(w) ? 30 : /^четверт[ьи]$/.test(w) ? 15 : 0;
+    const ordinal = next ? HOUR_ORDINALS.indexOf(next) : -1;
+    if (halfOrQuarter && ordinal >= 0) {
+      const part = after && PART_OF_DAY.test(after) ? after : undefined;
+      out.push(`${space(t)}${clock(ordinal === 0 ? 12 : ordinal, halfOrQuarter, part)}`);
+      i += part ? 2 : 1;
+      continue;
+    }
+    const half = HALVES.find(([h]) => h.test(w));
+    if (half) {
+      out.push(`${space(t)}${half[1]}`);
+      continue;
+    }
+    // A run of numeral words (or figures): "сто десять", "пять тысяч", "полторы тысячи".
+    let value = 0;
+    let current = 0;
+    let j = i;
+    let numeric = false;
+    for (; j < tokens.length; j++) {
+      const x = (tokens[j] as Token).word;
+      const n = CARDINALS.get(x) ?? (/^\d+$/.test(x) && !numeric ? Number(x) : undefined);
+      if (n !== undefined && !(n >= 100 && current % 100 > 0) && !(n < 10 && current % 10 > 0)) {
+        current += n;
+        numeric = true;
+      } else if (numeric && THOUSAND.test(x)) {
+        value += (current || 1) * 1000;
+        current = 0;
+      } else if (numeric && MILLION.test(x)) {
+        value += (current || 1) * 1_000_000;
+        current = 0;
+      } else break;
+    }
+    // A figure with its multiplier stays as written ("66 миллионов лет", "5 тысяч"): documents
+    // write it so; only numbers said in words become figures.
+    const spelled = numeric && !/^\d+$/.test(w) && tokens.slice(i, j).some((x) => !/^\d+$/.test(x.word));
+    if (spelled) {
+      const n = value + current;
+      const number = Number.isInteger(n) ? String(n) : String(n).replace('.', ',');
+      const unit = tokens[j]?.word;
+      // "в десять вечера" → 22:00.
+      if (unit && PART_OF_DAY.test(unit) && n <= 12 && Number.isInteger(n)) {
+        out.push(`${space(t)}${clock(n, 0, unit)}`);
+        i = j;
+      } else {
+        out.push(`${space(t)}${number}`);
+        i = j - 1;
+      }
+      continue;
+    }
+    // "в 7 вечера" → 19:00.
+    if (/^\d{1,2}$/.test(w) && next && PART_OF_DAY.test(next) && Number(w) <= 12) {
+      out.push(`${space(t)}${clock(Number(w), 0, next)}`);
+      i++;
+      continue;
+    }
+    // "двенадцатилетний", "12-летний" → "12 лет".
+    const years = /^(.+?)-?летн\p{L}*$/u.exec(w);
+    const age = years?.[1] ? (/^\d+$/.test(years[1]) ? Number(years[1]) : CARDINALS.get(years[1])) : undefined;
+    // Ages of children and teenagers ("двенадцатилетний"); "Тридцатилетняя война" is a name.
+    if (age !== undefined && age <= 18) {
+      out.push(`${space(t)}${age} лет`);
+      continue;
+    }
+    out.push(t.raw);
+  }
+  return out.join('');
+}
+
+/** A quantity of a question and what it equals in other units. */
+export interface QuantityEquivalent {
+  number: string;
+  unit: string;
+  equals: { number: string; unit: string }[];
+}
+
+const UNITS: { unit: RegExp; to: { factor: number; unit: string; when?: (n: number) => boolean }[] }[] = [
+  {
+    unit: /^(?:сут(?:ки|ок|кам|ками)?)$/,
+    to: [
+      { factor: 24, unit: 'часов' },
+      { factor: 1, unit: 'дней' },
+    ],
+  },
+  {
+    unit: /^(?:дн(?:я|ей|ям)|день)$/,
+    to: [
+      { factor: 24, unit: 'часов', when: (n) => n <= 5 },
+      { factor: 1, unit: 'суток' },
+    ],
+  },
+  { unit: /^недел/, to: [{ factor: 7, unit: 'дней' }] },
+  {
+    unit: /^час(?:а|ов|ам)?$/,
+    to: [
+      { factor: 60, unit: 'минут', when: (n) => n <= 3 },
+      { factor: 1 / 24, unit: 'суток', when: (n) => n % 24 === 0 },
+    ],
+  },
+  { unit: /^минут/, to: [{ factor: 1 / 60, unit: 'час', when: (n) => n % 60 === 0 }] },
+  { unit: /^(?:год|года|лет)$/, to: [{ factor: 12, unit: 'месяцев', when: (n) => n <= 3 }] },
+  {
+    unit: /^месяц/,
+    to: [
+      { factor: 1 / 12, unit: 'год', when: (n) => n % 12 === 0 },
+      { factor: 30, unit: 'дней', when: (n) => n <= 2 },
+    ],
+  },
+  { unit: /^(?:кг|килограмм\p{L}*|кило)$/u, to: [{ factor: 1000, unit: 'г', when: (n) => n <= 5 }] },
+  { unit: /^(?:г|гр|грамм\p{L}*)$/u, to: [{ factor: 1 / 1000, unit: 'кг', when: (n) => n >= 100 }] },
+  { unit: /^(?:л|литр\p{L}*)$/u, to: [{ factor: 1000, unit: 'мл', when: (n) => n <= 5 }] },
+  { unit: /^(?:мл|миллилитр\p{L}*)$/u, to: [{ factor: 1 / 1000, unit: 'л', when: (n) => n >= 100 }] },
+];
+
+const figure = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100).replace('.', ','));
+
+/** The quantities of a normalised text ("3 суток") with their equivalents ("72 часов", "3 дней"). */
+export function quantityEquivalents(normalized: string): QuantityEquivalent[] {
+  const found: QuantityEquivalent[] = [];
+  // A unit without a number after "за", "через", "на", "в течение" is one of it ("за час").
+  const text = normalized.replace(
+    /(?<!\p{L})(за|через|на|течение)\s+(час|сутки|неделю|месяц|год)(?!\p{L})/giu,
+    (_, p: string, u: string) => `${p} 1 ${u}`,
+  );
+  const re = /(\d+(?:[.,]\d+)?)\s*([\p{L}]+)/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const number = m[1] ?? '';
+    const unit = norm(m[2] ?? '');
+    const n = Number(number.replace(',', '.'));
+    const rule = UNITS.find((u) => u.unit.test(unit));
+    if (!rule || !Number.isFinite(n)) continue;
+    const equals = rule.to
+      .filter((c) => !c.when || c.when(n))
+      .map((c) => ({ number: figure(n * c.factor), unit: c.unit }))
+      .filter((e) => e.number !== '0');
+    if (equals.length) found.push({ number, unit: m[2] ?? unit, equals });
+  }
+  return found;
+}
