@@ -260,6 +260,8 @@ async function main() {
     }
     const med = (visits: Visit[], k: 'afterNavigation' | 'afterScript') => round1(median(visits.map((v) => v[k])));
     const emptyMs = med(empty, 'afterNavigation');
+    const overPaired = (visits: Visit[]) =>
+      round1(median(visits.map((v, i) => v.afterNavigation - (empty[i]?.afterNavigation ?? Number.NaN))));
     const result = {
       bench: 'widget',
       scriptBytes: raw.bytes,
@@ -269,8 +271,11 @@ async function main() {
       emptyPageMedianMs: emptyMs,
       launcherAfterNavigationMedianMs: med(first, 'afterNavigation'),
       launcherOverEmptyPageMs: round1(med(first, 'afterNavigation') - emptyMs),
+      // The same, as the median of each round's own difference: steadier on a shared machine.
+      launcherOverEmptyPagePairedMs: overPaired(first),
       legacySnippetAfterNavigationMedianMs: med(legacy, 'afterNavigation'),
       legacySnippetOverEmptyPageMs: round1(med(legacy, 'afterNavigation') - emptyMs),
+      legacySnippetOverEmptyPagePairedMs: overPaired(legacy),
       launcherVisibleMedianMs: med(first, 'afterScript'),
       launcherVisibleReturningMedianMs: med(returning, 'afterScript'),
       launcherVisibleP90Ms: round1(
