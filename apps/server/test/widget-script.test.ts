@@ -153,3 +153,14 @@ describe('the script addressed with an assistant id (the snippet since issue #18
     }
   });
 });
+
+it("documents the script's optional assistantId in the OpenAPI document", async () => {
+  const res = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  const doc = json<{
+    paths: Record<string, { get?: { parameters?: { name: string; in: string; required?: boolean }[] } }>;
+  }>(res);
+  expect(doc.paths['/api/widget/script']?.get?.parameters).toEqual([
+    expect.objectContaining({ name: 'assistantId', in: 'query', required: false }),
+  ]);
+});
