@@ -7,6 +7,7 @@ import { hasChromium, launchBrowser, SHOTS_DIR, VIEWPORTS } from './helpers/brow
 import {
   type CustomerSite,
   FLOWER_SHOP_KNOWLEDGE,
+  legacyHtmlSnippet,
   type SeededAssistant,
   seedAssistant,
   startCustomerSite,
@@ -119,8 +120,60 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     await context.close();
   });
 
-  it("uses the snippet's preload of the design: one request, which Chromium does not call wasted", async () => {
+  /**
+   * Records, from the first line of the page, the launcher's background colour in the first
+   * animation frame in which it has a box, and whether the design had been asked for by then.
+   */
+  const FIRST_FRAME_PROBE = () => {
+    const w = window as unknown as { __firstFrame?: { color: string; designFetched: boolean } };
+    const check = () => {
+      const host = document.querySelector('[data-otklik-widget]');
+      const button = host?.shadowRoot?.querySelector('.launcher');
+      if (button && button.getBoundingClientRect().width > 0) {
+        w.__firstFrame = {
+          color: getComputedStyle(button).backgroundColor,
+          designFetched: performance.getEntriesByType('resource').some((e) => /\/widget$/.test(e.name)),
+        };
+        return;
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  };
+  const firstFrame = (page: Page) =>
+    page
+      .waitForFunction(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame)
+      .then((handle) => handle.jsonValue() as Promise<{ color: string; designFetched: boolean }>);
+  const OWNER_ACCENT_RGB = 'rgb(47, 93, 80)'; // #2f5d50
+
+  it("shows the launcher in the owner's colour in its first frame, the design inside the script: no request for it", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ru-RU' });
+    await context.addInitScript(FIRST_FRAME_PROBE);
+    const page = await context.newPage();
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(server.url)) apiRequests.push(request.url());
+    });
+    await page.goto(site.url);
+    expect(await firstFrame(page)).toEqual({ color: OWNER_ACCENT_RGB, designFetched: false });
+    await page.waitForTimeout(1000);
+    // One request to the service for a first visit: the script, named by the assistant's id.
+    expect(apiRequests).toEqual([`${server.url}/api/widget/script?assistantId=${seeded.assistantId}`]);
+    expect(consoleLines.filter((line) => /^(error|warning)/.test(line))).toEqual([]);
+    await context.close();
+  });
+
+  it('still works with the snippet installed before: design preloaded, one request for it, none wasted', async () => {
+    const legacy = await startCustomerSite(
+      server.url,
+      seeded.assistantId,
+      '',
+      legacyHtmlSnippet(server.url, seeded.assistantId),
+    );
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ru-RU' });
+    await context.addInitScript(FIRST_FRAME_PROBE);
     const page = await context.newPage();
     const consoleLines: string[] = [];
     page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
@@ -129,13 +182,20 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     page.on('request', (request) => {
       if (request.url() === designUrl) designRequests.push(request.url());
     });
-    await page.goto(site.url);
-    await widgetHost(page).getByRole('button', { name: 'Открыть чат' }).waitFor();
-    // Chromium reports an unused or mismatched preload about 3 s after the load event.
-    await page.waitForTimeout(3500);
-    expect(consoleLines.filter((line) => /preload/i.test(line))).toEqual([]);
-    expect(designRequests).toHaveLength(1);
-    await context.close();
+    try {
+      await page.goto(legacy.url);
+      expect(await firstFrame(page)).toEqual({ color: OWNER_ACCENT_RGB, designFetched: true });
+      const widget = widgetHost(page);
+      await widget.getByRole('button', { name: 'Открыть чат' }).click();
+      await widget.getByText('Здравствуйте! Я помогу выбрать букет и расскажу о доставке.').waitFor();
+      // Chromium reports an unused or mismatched preload about 3 s after the load event.
+      await page.waitForTimeout(3500);
+      expect(consoleLines.filter((line) => /preload/i.test(line))).toEqual([]);
+      expect(designRequests).toHaveLength(1);
+    } finally {
+      await context.close();
+      await legacy.close();
+    }
   });
 
   it('opens full screen on a 390 px phone', async () => {

@@ -49,6 +49,12 @@ if (forbidden.length) {
 
 await mkdir(dirname(outfile), { recursive: true });
 const js = await readFile(outfile);
+// The server writes the assistant's design in place of this literal (apps/server widget-script.ts).
+const markers = js.toString('utf8').match(/(["'`])__OTKLIK_DESIGN__\1/g) ?? [];
+if (markers.length !== 1) {
+  console.error(`widget: the design marker must appear once as a string literal, found ${markers.length}`);
+  process.exit(1);
+}
 const gz = gzipSync(js, { level: 9 });
 await writeFile(`${outfile}.gz`, gz);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -17,8 +17,10 @@ import { buildSnippet } from '@otklik/contract';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const RUNS = 25;
+/** Cold loads of each page (the issue compares medians of 5; more steady the figures on a busy machine). */
+const RUNS = Number(process.env.WIDGET_BENCH_RUNS) || 15;
 const CHROMIUM = '/usr/bin/chromium';
+const OWNER_ACCENT = '#2f5d50';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,6 +84,12 @@ async function seedAssistant(base: string): Promise<string> {
   });
   const auth = { authorization: `Bearer ${token}` };
   const { id: widgetId } = await json<{ id: string }>(`${base}/api/widget/init`, { method: 'POST', headers: auth });
+  // The owner's own accent: the launcher must wear it from its first frame, never the default blue.
+  await json(`${base}/api/widget`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ id: widgetId, accentColor: OWNER_ACCENT }),
+  });
   const form = new FormData();
   form.set('requestJson', JSON.stringify({ title: 'Бенч', widgetId }));
   const { id } = await json<{ id: string }>(`${base}/api/assistant/create`, {
@@ -115,18 +123,51 @@ const median = (values: number[]) => {
 };
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Watches for the launcher from the first line of the page, one check per animation frame. */
+/**
+ * Watches from the first line of the page, one check per animation frame: the first frame in
+ * which the page's own heading has a box (what an empty page costs) and the first in which the
+ * launcher has one, with its background colour then.
+ */
 const PROBE = `<script>
 (function () {
   function check() {
+    var h1 = document.querySelector('h1');
+    if (window.__pageAt === undefined && h1 && h1.getBoundingClientRect().width > 0) window.__pageAt = performance.now();
     var host = document.querySelector('[data-otklik-widget]');
     var button = host && host.shadowRoot && host.shadowRoot.querySelector('.launcher');
-    if (button && button.getBoundingClientRect().width > 0) { window.__launcherAt = performance.now(); return; }
+    if (button && button.getBoundingClientRect().width > 0) {
+      window.__launcherAt = performance.now();
+      window.__launcherColor = getComputedStyle(button).backgroundColor;
+      return;
+    }
     requestAnimationFrame(check);
   }
   requestAnimationFrame(check);
 })();
 </script>`;
+
+const page = (body: string) =>
+  `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${PROBE}</head>
+<body><h1>Магазин</h1><p>Страница клиента на другом origin.</p>
+${body}
+</body></html>`;
+
+/**
+ * The HTML snippet as the cabinet gave it before the design was served inside the script
+ * (design preloaded beside a script URL without the assistant's id): sites that installed it
+ * keep it, so it is measured too.
+ */
+const legacySnippet = (origin: string, assistantId: string) =>
+  `<link rel="preload" href="${origin}/api/public/assistants/${assistantId}/widget" as="fetch" crossorigin>
+<script src="${origin}/api/widget/script" async onload="window.initChatWidget({ assistantId: '${assistantId}', bottomMargin: 40 })"></script>`;
+
+interface Visit {
+  /** Navigation start → first frame with the launcher's box (or the page's heading, for the empty page). */
+  afterNavigation: number;
+  /** Script's bytes arrived → launcher visible. */
+  afterScript: number;
+  color: string;
+}
 
 async function main() {
   if (!existsSync(CHROMIUM)) {
@@ -138,15 +179,19 @@ async function main() {
   const site = createHttpServer();
   try {
     const assistantId = await seedAssistant(base);
-    const scriptUrl = `${base}/api/widget/script`;
+    const snippet = buildSnippet('html', { origin: base, assistantId });
+    const scriptUrl = /src="([^"]+)"/.exec(snippet)?.[1] ?? '';
     const raw = await wireBytes(scriptUrl, 'identity');
     const gzip = await wireBytes(scriptUrl, 'gzip');
 
-    const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${PROBE}</head>
-<body><h1>Магазин</h1><p>Страница клиента на другом origin.</p>
-${buildSnippet('html', { origin: base, assistantId })}
-</body></html>`;
-    site.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    const pages: Record<string, string> = {
+      '/': page(snippet),
+      '/legacy': page(legacySnippet(base, assistantId)),
+      '/empty': page(''),
+    };
+    site.on('request', (req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[req.url ?? '/'] ?? pages['/']),
+    );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const address = site.address();
     const siteUrl = `http://localhost:${address && typeof address === 'object' ? address.port : 0}/`;
@@ -161,49 +206,82 @@ ${buildSnippet('html', { origin: base, assistantId })}
         '--disable-sync',
       ],
     });
-    const measure = async (page: import('playwright-core').Page) => {
-      await page.waitForFunction(() => typeof (window as { __launcherAt?: number }).__launcherAt === 'number', null, {
+    const measure = async (p: import('playwright-core').Page, what: 'launcher' | 'page'): Promise<Visit> => {
+      const key = what === 'launcher' ? '__launcherAt' : '__pageAt';
+      await p.waitForFunction((k) => typeof (window as unknown as Record<string, unknown>)[k] === 'number', key, {
         timeout: 15_000,
       });
-      return page.evaluate((src) => {
-        const entry = performance.getEntriesByType('resource').find((e) => e.name === src) as
-          | PerformanceResourceTiming
-          | undefined;
-        const at = (window as { __launcherAt?: number }).__launcherAt ?? Number.NaN;
-        return { afterScript: at - (entry?.responseEnd ?? Number.NaN), afterNavigation: at };
-      }, scriptUrl);
+      return p.evaluate(
+        ([k, src]) => {
+          const w = window as unknown as Record<string, unknown>;
+          const entry = performance.getEntriesByType('resource').find((e) => e.name.startsWith(src)) as
+            | PerformanceResourceTiming
+            | undefined;
+          const at = Number(w[k]);
+          return {
+            afterNavigation: at,
+            afterScript: at - (entry?.responseEnd ?? Number.NaN),
+            color: String(w.__launcherColor ?? ''),
+          };
+        },
+        [key, `${base}/api/widget/script`] as const,
+      );
     };
-    const first: { afterScript: number; afterNavigation: number }[] = [];
-    const returning: { afterScript: number; afterNavigation: number }[] = [];
+    /** A cold load: a fresh browser context (no cache, no stored design, no open connection). */
+    const cold = async (url: string, what: 'launcher' | 'page', reload?: Visit[]) => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const p = await context.newPage();
+      await p.goto(url);
+      const visit = await measure(p, what);
+      if (reload) {
+        await p.reload();
+        reload.push(await measure(p, what));
+      }
+      await context.close();
+      return visit;
+    };
+    const empty: Visit[] = [];
+    const first: Visit[] = [];
+    const legacy: Visit[] = [];
+    const returning: Visit[] = [];
     try {
-      // One warm-up visit so the server's first-request costs are not counted.
-      const warm = await browser.newContext();
-      await (await warm.newPage()).goto(siteUrl);
-      await warm.close();
+      // One warm-up visit of each page so the server's first-request costs are not counted.
+      await cold(siteUrl, 'launcher');
+      await cold(`${siteUrl}legacy`, 'launcher');
+      await cold(`${siteUrl}empty`, 'page');
+      // Interleaved, so a busy moment of the machine touches every kind alike.
       for (let i = 0; i < RUNS; i++) {
-        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-        const page = await context.newPage();
-        await page.goto(siteUrl);
-        first.push(await measure(page));
-        await page.reload();
-        returning.push(await measure(page));
-        await context.close();
+        empty.push(await cold(`${siteUrl}empty`, 'page'));
+        first.push(await cold(siteUrl, 'launcher', returning));
+        legacy.push(await cold(`${siteUrl}legacy`, 'launcher'));
       }
     } finally {
       await browser.close();
     }
+    const med = (visits: Visit[], k: 'afterNavigation' | 'afterScript') => round1(median(visits.map((v) => v[k])));
+    const emptyMs = med(empty, 'afterNavigation');
+    const overPaired = (visits: Visit[]) =>
+      round1(median(visits.map((v, i) => v.afterNavigation - (empty[i]?.afterNavigation ?? Number.NaN))));
     const result = {
       bench: 'widget',
       scriptBytes: raw.bytes,
       scriptGzipBytes: gzip.encoding === 'gzip' ? gzip.bytes : null,
       scriptServedEncoding: gzip.encoding,
       runs: RUNS,
-      launcherVisibleMedianMs: round1(median(first.map((r) => r.afterScript))),
-      launcherVisibleReturningMedianMs: round1(median(returning.map((r) => r.afterScript))),
+      emptyPageMedianMs: emptyMs,
+      launcherAfterNavigationMedianMs: med(first, 'afterNavigation'),
+      launcherOverEmptyPageMs: round1(med(first, 'afterNavigation') - emptyMs),
+      // The same, as the median of each round's own difference: steadier on a shared machine.
+      launcherOverEmptyPagePairedMs: overPaired(first),
+      legacySnippetAfterNavigationMedianMs: med(legacy, 'afterNavigation'),
+      legacySnippetOverEmptyPageMs: round1(med(legacy, 'afterNavigation') - emptyMs),
+      legacySnippetOverEmptyPagePairedMs: overPaired(legacy),
+      launcherVisibleMedianMs: med(first, 'afterScript'),
+      launcherVisibleReturningMedianMs: med(returning, 'afterScript'),
       launcherVisibleP90Ms: round1(
         [...first.map((r) => r.afterScript)].sort((a, b) => a - b)[Math.floor(RUNS * 0.9)] ?? 0,
       ),
-      launcherAfterNavigationMedianMs: round1(median(first.map((r) => r.afterNavigation))),
+      launcherFirstFrameColors: [...new Set(first.map((v) => v.color))],
       budgetScriptGzipBytes: 20 * 1024,
       budgetLauncherMedianMs: 50,
     };

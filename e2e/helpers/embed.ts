@@ -70,8 +70,37 @@ export interface CustomerSite {
   close(): Promise<void>;
 }
 
-/** A customer's page on its own origin holding exactly the HTML snippet the cabinet shows. */
-export async function startCustomerSite(apiOrigin: string, assistantId: string, head = ''): Promise<CustomerSite> {
+/**
+ * The HTML snippet the cabinet gave before the design came inside the script (issue #18): the
+ * design preloaded beside a script address without the assistant's id. Sites keep what they
+ * installed, so it must keep working.
+ */
+export const legacyHtmlSnippet = (apiOrigin: string, assistantId: string) =>
+  [
+    '<!-- Чат-виджет «Отклик»: вставьте перед закрывающим тегом </body> -->',
+    '<link',
+    '  rel="preload"',
+    `  href="${apiOrigin}/api/public/assistants/${assistantId}/widget"`,
+    '  as="fetch"',
+    '  crossorigin',
+    '>',
+    '<script',
+    `  src="${apiOrigin}/api/widget/script"`,
+    '  async',
+    `  onload="window.initChatWidget({ assistantId: '${assistantId}', bottomMargin: 40 })"`,
+    '></script>',
+  ].join('\n');
+
+/**
+ * A customer's page on its own origin holding exactly the HTML snippet the cabinet shows (or
+ * the `snippet` given).
+ */
+export async function startCustomerSite(
+  apiOrigin: string,
+  assistantId: string,
+  head = '',
+  snippet = buildSnippet('html', { origin: apiOrigin, assistantId }),
+): Promise<CustomerSite> {
   const page = `<!doctype html>
 <html lang="ru">
 <head>
@@ -96,7 +125,7 @@ ${head}
   <section><h2>Доставка</h2><p>Курьер привезёт букет в удобное время. Подробности спросите в чате.</p></section>
   <section><h2>Контакты</h2><p>Москва, ул. Садовая, 12. Ежедневно с 9:00 до 21:00.</p></section>
 </main>
-${buildSnippet('html', { origin: apiOrigin, assistantId })}
+${snippet}
 </body>
 </html>`;
   const server: Server = createServer((req, res) => {

@@ -26,6 +26,23 @@ const apiBase = script?.src ? new URL(script.src).origin : location.origin;
 const mounted = new Map<string, WidgetHandle>();
 const designKey = (assistantId: string) => `otklik:d:${assistantId}`;
 
+/**
+ * The server writes the assistant's design here when the script's URL names the assistant
+ * (`/api/widget/script?assistantId=…`, apps/server widget-script.ts): the launcher then shows
+ * in the owner's colours as soon as the script runs, with no request for the design first.
+ * Served any other way the marker stays as it is and parses as nothing.
+ */
+const INLINE_DESIGN = '__OTKLIK_DESIGN__';
+
+function inlineDesign(assistantId: string): PublicWidget | null {
+  try {
+    const design = JSON.parse(INLINE_DESIGN) as PublicWidget | null;
+    return design?.assistantId === assistantId ? design : null;
+  } catch {
+    return null;
+  }
+}
+
 function readCachedDesign(assistantId: string): PublicWidget | null {
   try {
     return JSON.parse(localStorage.getItem(designKey(assistantId)) ?? 'null') as PublicWidget | null;
@@ -50,6 +67,12 @@ function start({ assistantId, bottomMargin = DEFAULT_BOTTOM_MARGIN }: InitOption
       mounted.set(assistantId, handle);
     }
   };
+  // The design in the script is as fresh as the script (a minute at most): nothing to fetch.
+  const inline = inlineDesign(assistantId);
+  if (inline) {
+    show(inline);
+    return;
+  }
   // A returning visitor sees the launcher at once from the cached design; the fresh one follows.
   const cached = readCachedDesign(assistantId);
   if (cached) show(cached);

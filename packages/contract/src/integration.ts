@@ -57,12 +57,19 @@ export const INTEGRATION_TEXTS = {
 /** Spec §5: a developer e-mail is text, @, text, dot, text (no spaces). */
 export const SNIPPET_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The embed script's address on the service's public origin (spec §7). */
-export const widgetScriptUrl = (origin: string) => `${origin.replace(/\/+$/, '')}/api/widget/script`;
+/**
+ * The embed script's address on the service's public origin (spec §7). With the assistant's id
+ * the server writes that assistant's design into the script, so the launcher shows in the owner's
+ * colours without a second request; the bare address (snippets installed before) still works.
+ */
+export const widgetScriptUrl = (origin: string, assistantId?: string) =>
+  `${origin.replace(/\/+$/, '')}/api/widget/script${assistantId ? `?assistantId=${encodeURIComponent(assistantId)}` : ''}`;
 
 /**
- * The assistant's public widget design (ARCHITECTURE §3), the embed script's first request.
- * The widget builds the same address (apps/widget/src/live-client.ts; a test compares them).
+ * The assistant's public widget design (ARCHITECTURE §3): what a script loaded without the
+ * assistant's id fetches first (snippets installed before the design came inside the script
+ * preload it). The widget builds the same address (apps/widget/src/visitor-api.ts; a test
+ * compares them).
  */
 export const widgetDesignUrl = (origin: string, assistantId: string) =>
   `${origin.replace(/\/+$/, '')}/api/public/assistants/${encodeURIComponent(assistantId)}/widget`;
@@ -94,17 +101,11 @@ const loaderBody = (src: string, assistantId: string, indent: string) =>
     .join('\n');
 
 const SNIPPET_BUILDERS: Record<SnippetFramework, (src: string, assistantId: string) => string> = {
-  // The preload fetches the widget's design while the script itself downloads: the launcher
-  // shows a round trip sooner on a visitor's first page view.
+  // The script's address names the assistant, so its design comes inside the script: one
+  // request, and the launcher shows in the owner's colours as soon as the script runs.
   html: (src, id) =>
     [
       '<!-- Чат-виджет «Отклик»: вставьте перед закрывающим тегом </body> -->',
-      '<link',
-      '  rel="preload"',
-      `  href="${widgetDesignUrl(new URL(src).origin, id)}"`,
-      '  as="fetch"',
-      '  crossorigin',
-      '>',
       '<script',
       `  src="${src}"`,
       '  async',
@@ -165,7 +166,7 @@ const SNIPPET_BUILDERS: Record<SnippetFramework, (src: string, assistantId: stri
 
 /** The code to paste for a framework, with the assistant's id and the bottom margin of spec §9. */
 export function buildSnippet(framework: SnippetFramework, target: SnippetTarget): string {
-  return SNIPPET_BUILDERS[framework](widgetScriptUrl(target.origin), target.assistantId);
+  return SNIPPET_BUILDERS[framework](widgetScriptUrl(target.origin, target.assistantId), target.assistantId);
 }
 
 /**

@@ -1,11 +1,21 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import type { FastifyPluginAsync } from 'fastify';
+import type { PublicWidget } from '@otklik/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../core/errors';
 import { repoPath } from '../../paths';
+import { publicWidget } from './visitor-service';
 
 /** Where `npm run build -w apps/widget` puts the embed script. */
 export const WIDGET_SCRIPT_PATH = repoPath('apps', 'widget', 'dist', 'widget.js');
+
+/**
+ * The string literal in the built script that stands for the design written into it
+ * (apps/widget/src/embed.ts holds the same marker; its build checks it is there exactly once).
+ */
+const DESIGN_MARKER = /(["'`])__OTKLIK_DESIGN__\1/;
 
 interface Script {
   mtimeMs: number;
@@ -16,52 +26,107 @@ interface Script {
 
 const NOT_BUILT = `console.error('[Отклик] Скрипт виджета не собран: выполните npm run build -w apps/widget');`;
 
+/** Scripts with a design inside, gzipped once per design: a few hundred sites fit in a few MB. */
+const DESIGNED_CACHE_SIZE = 200;
+
+const tag = (bytes: Buffer | string) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * The script with the assistant's public design in place of the marker: the launcher is painted
+ * in the owner's colours as soon as the script runs, without a request for the design first.
+ * The design goes in as a JS string of JSON, `<` escaped so no `</script>` ever appears.
+ */
+export function scriptWithDesign(script: string, design: PublicWidget): string {
+  const literal = JSON.stringify(JSON.stringify(design)).replace(/</g, '\\u003c');
+  return script.replace(DESIGN_MARKER, () => literal);
+}
+
+const Query = z.object({ assistantId: z.string().max(64).optional() });
+
 /**
  * GET /api/widget/script: the embed script that defines `window.initChatWidget` (ARCHITECTURE
  * §3). Read once and re-read when the file changes (a rebuild during development), served with
  * a strong ETag so browsers revalidate cheaply (304) instead of downloading it again, gzipped
  * for the clients that accept it.
+ *
+ * With `?assistantId=…` (the snippet the cabinet gives since issue #18) the assistant's public
+ * design is written into the script, so the launcher needs no second request; that variant is
+ * fresh for a minute only, so an owner's new colours reach visitors soon, and revalidates with
+ * an ETag of script and design together. Without it (snippets installed before) the script is
+ * the same for everyone and fetches the design itself.
  */
-export const widgetScriptRoute: FastifyPluginAsync = async (app) => {
+export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
   let cached: Script | undefined;
+  const designed = new Map<string, Buffer>();
   const load = async (): Promise<Script | undefined> => {
     const info = await stat(WIDGET_SCRIPT_PATH).catch(() => undefined);
     if (!info) return undefined;
     if (cached && cached.mtimeMs === info.mtimeMs) return cached;
     const body = await readFile(WIDGET_SCRIPT_PATH);
-    cached = {
-      mtimeMs: info.mtimeMs,
-      body,
-      gzip: gzipSync(body, { level: 9 }),
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    };
+    cached = { mtimeMs: info.mtimeMs, body, gzip: gzipSync(body, { level: 9 }), etag: tag(body) };
+    designed.clear();
     return cached;
   };
-
-  app.get('/api/widget/script', { schema: { tags: ['Виджет: посетитель'], hide: false } }, async (req, reply) => {
-    const script = await load();
-    reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('x-content-type-options', 'nosniff')
-      // Any site may load it; it is the same for everyone.
-      .header('access-control-allow-origin', '*')
-      .header('cross-origin-resource-policy', 'cross-origin');
-    if (!script) {
-      req.log.error({ path: WIDGET_SCRIPT_PATH }, 'widget script is not built');
-      return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT);
+  const designOf = async (assistantId: string | undefined) => {
+    if (!assistantId) return undefined;
+    try {
+      return await publicWidget(ctx, assistantId);
+    } catch (err) {
+      // An unknown assistant gets the plain script: initChatWidget then reports it in the console.
+      if (err instanceof AppError && err.statusCode === 404) return undefined;
+      throw err;
     }
-    // Each encoding is its own representation with its own strong tag (RFC 9110 §8.8.3).
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const etag = gzip ? `${script.etag.slice(0, -1)}-gz"` : script.etag;
-    reply
-      .header('etag', etag)
-      // Revalidated after 5 minutes, used stale for a day while revalidating: a new release
-      // reaches visitors within minutes, and a returning visitor usually gets a 304.
-      .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
-      .header('vary', 'accept-encoding');
-    const match = req.headers['if-none-match'];
-    if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-    if (gzip) return reply.header('content-encoding', 'gzip').send(script.gzip);
-    return reply.send(script.body);
-  });
+  };
+
+  app.get(
+    '/api/widget/script',
+    { schema: { tags: ['Виджет: посетитель'], hide: false, querystring: Query } },
+    async (req, reply) => {
+      const script = await load();
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        // Any site may load it.
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (!script) {
+        req.log.error({ path: WIDGET_SCRIPT_PATH }, 'widget script is not built');
+        return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT);
+      }
+      const design = await designOf(req.query.assistantId);
+      const designJson = design && JSON.stringify(design);
+      const baseTag = designJson ? tag(script.etag + designJson) : script.etag;
+      // Each encoding is its own representation with its own strong tag (RFC 9110 §8.8.3).
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const etag = gzip ? `${baseTag.slice(0, -1)}-gz"` : baseTag;
+      reply
+        .header('etag', etag)
+        // The plain script: revalidated after 5 minutes, used stale for a day while revalidating,
+        // so a new release reaches visitors within minutes and a returning visitor usually gets a
+        // 304. With a design inside: fresh for a minute, so the owner's changes show soon.
+        .header(
+          'cache-control',
+          design
+            ? 'public, max-age=60, stale-while-revalidate=3600'
+            : 'public, max-age=300, stale-while-revalidate=86400',
+        )
+        .header('vary', 'accept-encoding');
+      const match = req.headers['if-none-match'];
+      if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      if (!design) {
+        if (gzip) return reply.header('content-encoding', 'gzip').send(script.gzip);
+        return reply.send(script.body);
+      }
+      const body = Buffer.from(scriptWithDesign(script.body.toString('utf8'), design));
+      if (!gzip) return reply.send(body);
+      let zipped = designed.get(baseTag);
+      if (!zipped) {
+        zipped = gzipSync(body, { level: 9 });
+        if (designed.size >= DESIGNED_CACHE_SIZE) designed.delete(designed.keys().next().value ?? '');
+        designed.set(baseTag, zipped);
+      }
+      return reply.header('content-encoding', 'gzip').send(zipped);
+    },
+  );
 };

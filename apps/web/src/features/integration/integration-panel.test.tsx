@@ -59,7 +59,9 @@ describe('integration panel (spec §2.7 step 3, §2.11)', () => {
     expect(screen.getByRole('tab', { name: 'HTML' })).toHaveAttribute('aria-selected', 'true');
     const code = codeBlock();
     expect(code).toBe(buildSnippet('html', { origin: peer.origin, assistantId: ASSISTANT_ID }));
-    expect(code).toContain(`src="${peer.origin}/api/widget/script"`);
+    // The script names the assistant: its design comes inside it, no second request.
+    expect(code).toContain(`src="${peer.origin}/api/widget/script?assistantId=${ASSISTANT_ID}"`);
+    expect(code).not.toContain('preload');
     expect(code).toContain(`window.initChatWidget({ assistantId: '${ASSISTANT_ID}', bottomMargin: 40 })`);
     expect(screen.getByText('</body>', { selector: 'code' })).toBeInTheDocument();
   });
