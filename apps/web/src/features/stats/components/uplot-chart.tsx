@@ -13,12 +13,25 @@ function token(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
+/** A 2D canvas to draw on: browsers have one; a DOM without one (jsdom in tests) gets the summary line only. */
+let drawable: boolean | undefined;
+function canDraw(): boolean {
+  if (drawable === undefined) {
+    try {
+      drawable = Boolean(document.createElement('canvas').getContext('2d'));
+    } catch {
+      drawable = false;
+    }
+  }
+  return drawable;
+}
+
 /** The daily chart itself (loaded lazily by DailyChart): two lines over the days, as wide as its box. */
 export default function UplotChart({ days }: { days: StatisticsDay[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || !canDraw()) return;
     const x = days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
     const accent = token('--color-accent', '#4f46e5');
     const warn = token('--color-danger', '#d93036');
