@@ -22,21 +22,23 @@ describe.skipIf(!hasChromium)('statistics of the month', () => {
   let browser: Browser;
   let seeded: SeededAssistant;
 
+  /** A new visitor asks through the visitor API; the reply's body (with the bot's answer). */
+  async function ask(question: string): Promise<string> {
+    const base = `${server.url}/api/public/assistants/${seeded.assistantId}`;
+    const visitor = (await (await fetch(`${base}/visitors`, { method: 'POST' })).json()) as { visitorToken: string };
+    const res = await fetch(`${base}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${visitor.visitorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: question }),
+    });
+    return res.text();
+  }
+
   beforeAll(async () => {
     mkdirSync(SHOTS_DIR, { recursive: true });
     server = await startServer();
     seeded = await seedAssistant(server.url, FLOWER_SHOP_KNOWLEDGE);
-    for (const q of QUESTIONS) {
-      const visitor = (await (
-        await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/visitors`, { method: 'POST' })
-      ).json()) as { visitorToken: string };
-      const res = await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${visitor.visitorToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ content: q }),
-      });
-      await res.text();
-    }
+    for (const q of QUESTIONS) await ask(q);
     browser = await launchBrowser();
   });
 
@@ -99,15 +101,7 @@ describe.skipIf(!hasChromium)('statistics of the month', () => {
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(0);
     // The bot now answers it itself.
-    const visitor = (await (
-      await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/visitors`, { method: 'POST' })
-    ).json()) as { visitorToken: string };
-    const res = await fetch(`${server.url}/api/public/assistants/${seeded.assistantId}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${visitor.visitorToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'Можно ли заказать торт к букету?' }),
-    });
-    expect(await res.text()).toContain('конфеты');
+    expect(await ask('Можно ли заказать торт к букету?')).toContain('конфеты');
     await context.close();
   });
 });

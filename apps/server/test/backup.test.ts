@@ -4,21 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/paths';
-import { type ServerProcess, spawnServer } from './helpers/process';
+import { api, type ServerProcess, spawnServer } from './helpers/process';
 import { onPostgres } from './helpers/server';
 
 // #18: `npm run backup` / `npm run restore` of the embedded mode: a backup restored into a new
 // data directory serves every conversation, message and file again.
-
-async function api<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const res = await fetch(`${base}${url}`, { ...init, headers });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** The npm script as a user runs it: `npm run backup -- …` is `node scripts/backup.mjs …`. */
 const script = (name: 'backup' | 'restore', args: string[]) => {

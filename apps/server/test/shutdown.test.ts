@@ -7,21 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/infra/db';
 import { knowledgeFiles, messages } from '../src/infra/db/schema';
 import { type OpenAiPeer, startOpenAiPeer } from './helpers/openai-peer';
-import { type ServerProcess, spawnServer } from './helpers/process';
+import { api, type ServerProcess, spawnServer } from './helpers/process';
 import { onPostgres } from './helpers/server';
 
 // #18: SIGTERM stops taking connections, lets a streamed answer and the queued jobs finish,
 // asks live sessions to reconnect, ends visitors' event streams, and exits 0: nothing is lost.
-
-async function api<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const res = await fetch(`${base}${url}`, { ...init, headers });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 /** Reads a text/event-stream body, event by event. */
 function readEvents(body: ReadableStream<Uint8Array>) {

@@ -110,3 +110,14 @@ export async function spawnServer(
     },
   };
 }
+
+/** A JSON call to a spawned server (with an owner's token); anything but 2xx throws with the body. */
+export async function api<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  const res = await fetch(`${base}${url}`, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

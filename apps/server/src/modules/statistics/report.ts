@@ -16,7 +16,8 @@ const pct = new Intl.NumberFormat('ru-RU', { style: 'percent', maximumFractionDi
 function duration(seconds: number): string {
   if (seconds < 60) return `${Math.round(seconds)} с`;
   const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} мин` : `${Math.floor(minutes / 60)} ч ${minutes % 60} мин`;
+  if (minutes < 60) return `${minutes} мин`;
+  return minutes % 60 ? `${Math.floor(minutes / 60)} ч ${minutes % 60} мин` : `${Math.floor(minutes / 60)} ч`;
 }
 
 function change(current: number, previous: number): string {

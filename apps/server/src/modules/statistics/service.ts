@@ -16,16 +16,13 @@ import { groupQuestions, normalQuestion, type Topic } from './topics';
 
 type Ctx = Pick<AppContext, 'db' | 'database'>;
 
-/** The current month as the owners live it (Moscow time): its start and the next month's, as SQL. */
-const MONTH = `m.created_at >= (date_trunc('month', now() at time zone 'Europe/Moscow') at time zone 'Europe/Moscow')
-  and m.created_at < ((date_trunc('month', now() at time zone 'Europe/Moscow') + interval '1 month') at time zone 'Europe/Moscow')`;
-
 /** The most messages the month's list gives (the latest); the analysis reads up to this many questions. */
 const MESSAGES_LIMIT = 5000;
 const QUESTIONS_LIMIT = 10_000;
 
 /** GET /api/assistant/this-month-messages (spec §7): the month's messages of the owner's assistants, never another owner's. */
 export async function monthMessages(ctx: Ctx, userId: string): Promise<MonthMessage[]> {
+  const range = monthRange(currentMonth());
   const rows = await ctx.database.query<{
     id: string;
     assistant_id: string;
@@ -37,10 +34,10 @@ export async function monthMessages(ctx: Ctx, userId: string): Promise<MonthMess
     `select * from (
        select m.id, m.assistant_id, m.visitor_id, m.role, m.content, m.created_at
        from messages m join assistants a on a.id = m.assistant_id
-       where a.user_id = $1 and m.role <> 'system' and ${MONTH}
+       where a.user_id = $1 and m.role <> 'system' and m.created_at >= $2 and m.created_at < $3
        order by m.created_at desc, m.id desc limit ${MESSAGES_LIMIT}) latest
      order by created_at, id`,
-    [userId],
+    [userId, range.start.toISOString(), range.end.toISOString()],
   );
   return rows.map((r) => ({
     id: r.id,
