@@ -159,8 +159,12 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     await page.goto(site.url);
     expect(await firstFrame(page)).toEqual({ color: OWNER_ACCENT_RGB, designFetched: false });
     await page.waitForTimeout(1000);
-    // One request to the service for a first visit: the script, named by the assistant's id.
-    expect(apiRequests).toEqual([`${server.url}/api/widget/script?assistantId=${seeded.assistantId}`]);
+    // Two requests to the service for a first visit: the script, named by the assistant's id, and
+    // the conversation's code it fetches after painting the launcher; nothing for the design.
+    expect(apiRequests).toEqual([
+      `${server.url}/api/widget/script?assistantId=${seeded.assistantId}`,
+      expect.stringMatching(new RegExp(`^${server.url}/api/widget/app\\.js\\?v=[\\w-]{12}$`)),
+    ]);
     expect(consoleLines.filter((line) => /^(error|warning)/.test(line))).toEqual([]);
     await context.close();
   });
@@ -195,6 +199,42 @@ describe.skipIf(!hasChromium)('the widget embedded on a customer site (another o
     } finally {
       await context.close();
       await legacy.close();
+    }
+  });
+
+  it("opens the chat when the launcher is pressed before the conversation's code has arrived", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ru-RU' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The conversation's code is held back until the visitor has pressed the painted launcher.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/widget\/app\.js/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      // The held script holds the page's load event too.
+      await page.goto(site.url, { waitUntil: 'domcontentloaded' });
+      const widget = widgetHost(page);
+      await widget.getByRole('button', { name: 'Открыть чат' }).click();
+      expect(await widget.getByRole('dialog').count()).toBe(0);
+      release();
+      const chat = widget.getByRole('dialog');
+      await chat.getByText('Здравствуйте! Я помогу выбрать букет и расскажу о доставке.').waitFor();
+      // As after any press: the input has the focus, and the launcher's painted copy is gone.
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.querySelector('[data-otklik-widget]')?.shadowRoot?.activeElement?.tagName),
+        )
+        .toBe('TEXTAREA');
+      expect(await widget.locator('[data-otk-boot]').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

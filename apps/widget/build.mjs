@@ -1,5 +1,8 @@
-// Builds the embed script: dist/widget.js (minified IIFE, Preact and CSS inside) and its gzip.
-// Fails when the gzipped script exceeds the budget of ARCHITECTURE §8 or when zod slipped in.
+// Builds the embed script in two parts: dist/widget.js (the script a site embeds: paints the
+// launcher, minified IIFE without Preact) and dist/widget-app.js (the conversation, Preact and
+// all, fetched by the first as /api/widget/app.js?v=<hash>), each with its gzip.
+// Fails when the two together exceed the gzip budget of ARCHITECTURE §8 or when zod slipped in.
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build, transform } from 'esbuild';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const outfile = join(root, 'dist/widget.js');
+const dist = join(root, 'dist');
 const BUDGET = 20 * 1024;
 
 /** styles.ts holds the stylesheet as one template string; ship it minified. */
@@ -24,42 +27,59 @@ const minifyCss = {
   },
 };
 
-const result = await build({
-  entryPoints: [join(root, 'src/embed.ts')],
-  outfile,
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  target: ['chrome90', 'safari15', 'firefox90'],
-  jsx: 'automatic',
-  jsxImportSource: 'preact',
-  legalComments: 'none',
-  charset: 'utf8',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  metafile: true,
-  plugins: [minifyCss],
-  logLevel: 'warning',
-});
-
-const forbidden = Object.keys(result.metafile.inputs).filter((p) => /node_modules[\\/]zod[\\/]/.test(p));
-if (forbidden.length) {
-  console.error(`widget: zod must not be bundled (import only types from @otklik/contract): ${forbidden[0]}`);
-  process.exit(1);
+/** One minified IIFE; returns its bytes and gzip, both written next to it. */
+async function bundle(entry, outName, define = {}) {
+  const outfile = join(dist, outName);
+  const result = await build({
+    entryPoints: [join(root, 'src', entry)],
+    outfile,
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['chrome90', 'safari15', 'firefox90'],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    legalComments: 'none',
+    charset: 'utf8',
+    define: { 'process.env.NODE_ENV': '"production"', ...define },
+    metafile: true,
+    plugins: [minifyCss],
+    logLevel: 'warning',
+  });
+  const forbidden = Object.keys(result.metafile.inputs).filter((p) => /node_modules[\\/]zod[\\/]/.test(p));
+  if (forbidden.length) {
+    console.error(`widget: zod must not be bundled (import only types from @otklik/contract): ${forbidden[0]}`);
+    process.exit(1);
+  }
+  const js = await readFile(outfile);
+  const gz = gzipSync(js, { level: 9 });
+  await writeFile(`${outfile}.gz`, gz);
+  return { js, gz, inputs: Object.keys(result.metafile.inputs) };
 }
 
-await mkdir(dirname(outfile), { recursive: true });
-const js = await readFile(outfile);
+await mkdir(dist, { recursive: true });
+const app = await bundle('app.ts', 'widget-app.js', { 'globalThis.__OTKLIK_LIVE_ONLY__': 'true' });
+const version = createHash('sha256').update(app.js).digest('base64url').slice(0, 12);
+const boot = await bundle('embed.ts', 'widget.js', { __OTKLIK_APP__: JSON.stringify(`app.js?v=${version}`) });
+
+// The first frame must not wait for Preact: it is the second script's.
+const preactInBoot = boot.inputs.filter((p) => /node_modules[\\/]preact[\\/]/.test(p));
+if (preactInBoot.length) {
+  console.error(`widget: the embed script must paint without Preact, found ${preactInBoot[0]}`);
+  process.exit(1);
+}
 // The server writes the assistant's design in place of this literal (apps/server widget-script.ts).
-const markers = js.toString('utf8').match(/(["'`])__OTKLIK_DESIGN__\1/g) ?? [];
+const markers = boot.js.toString('utf8').match(/(["'`])__OTKLIK_DESIGN__\1/g) ?? [];
 if (markers.length !== 1) {
   console.error(`widget: the design marker must appear once as a string literal, found ${markers.length}`);
   process.exit(1);
 }
-const gz = gzipSync(js, { level: 9 });
-await writeFile(`${outfile}.gz`, gz);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`widget: dist/widget.js ${kb(js.length)}, gzip ${kb(gz.length)} (budget ${kb(BUDGET)})`);
-if (gz.length > BUDGET) {
+const total = boot.gz.length + app.gz.length;
+console.log(
+  `widget: dist/widget.js ${kb(boot.js.length)}, gzip ${kb(boot.gz.length)}; dist/widget-app.js ${kb(app.js.length)}, gzip ${kb(app.gz.length)}; together ${kb(total)} gzip (budget ${kb(BUDGET)})`,
+);
+if (total > BUDGET) {
   console.error('widget: over the gzip budget');
   process.exit(1);
 }

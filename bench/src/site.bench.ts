@@ -150,8 +150,10 @@ const browser = await chromium.launch({
 });
 try {
   const files = await landingScripts(browser, url);
-  const widget = files.filter((f) => f.path === '/api/widget/script');
-  const app = files.filter((f) => f.path !== '/api/widget/script');
+  // The widget: its embed script and the conversation's code that script fetches.
+  const isWidget = (f: JsFile) => f.path === '/api/widget/script' || f.path === '/api/widget/app.js';
+  const widget = files.filter(isWidget);
+  const app = files.filter((f) => !isWidget(f));
   const sum = (fs: JsFile[]) => fs.reduce((s, f) => s + f.gzipBytes, 0);
   // Public pages are split from the cabinet: none of its code may load here.
   const cabinet = app.filter((f) => /dashboard|query-layout|profile|assistants|chats|statistic/.test(f.path));

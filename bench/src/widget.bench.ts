@@ -1,5 +1,6 @@
 /**
- * The embed script (ARCHITECTURE §8): its size raw and gzipped as the server sends it, and the
+ * The embed script (ARCHITECTURE §8): its size raw and gzipped as the server sends it (with the
+ * conversation's code it fetches once the launcher is painted), and the
  * time until the launcher is visible after the script starts, in headless Chromium, on a page
  * of another origin holding the cabinet's HTML snippet. "Starts" is the moment the script's
  * bytes have arrived (its resource timing responseEnd: an async script runs right then);
@@ -183,6 +184,11 @@ async function main() {
     const scriptUrl = /src="([^"]+)"/.exec(snippet)?.[1] ?? '';
     const raw = await wireBytes(scriptUrl, 'identity');
     const gzip = await wireBytes(scriptUrl, 'gzip');
+    // The conversation's code, which the script fetches after painting the launcher (named by its build).
+    const script = await (await fetch(scriptUrl)).text();
+    const appUrl = `${base}/api/widget/${/app\.js\?v=[\w-]+/.exec(script)?.[0] ?? 'app.js'}`;
+    const appRaw = await wireBytes(appUrl, 'identity');
+    const appGzip = await wireBytes(appUrl, 'gzip');
 
     const pages: Record<string, string> = {
       '/': page(snippet),
@@ -267,6 +273,10 @@ async function main() {
       scriptBytes: raw.bytes,
       scriptGzipBytes: gzip.encoding === 'gzip' ? gzip.bytes : null,
       scriptServedEncoding: gzip.encoding,
+      appBytes: appRaw.bytes,
+      appGzipBytes: appGzip.encoding === 'gzip' ? appGzip.bytes : null,
+      // ARCHITECTURE §8 counts launcher and chat window together.
+      totalGzipBytes: gzip.bytes + appGzip.bytes,
       runs: RUNS,
       emptyPageMedianMs: emptyMs,
       launcherAfterNavigationMedianMs: med(first, 'afterNavigation'),

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WIDGET_SCRIPT_PATH } from '../src/modules/public/widget-script';
+import { WIDGET_APP_PATH, WIDGET_SCRIPT_PATH } from '../src/modules/public/widget-script';
 import { repoPath } from '../src/paths';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
@@ -62,6 +62,40 @@ it('serves the built embed script with an ETag, cache headers and gzip', async (
     headers: { 'accept-encoding': 'gzip', 'if-none-match': zippedTag },
   });
   expect(zippedAgain.statusCode).toBe(304);
+});
+
+it("serves the conversation's code under the version the embed script names: a year's cache for it, none for any other", async () => {
+  const script = readFileSync(WIDGET_SCRIPT_PATH, 'utf8');
+  const app = readFileSync(WIDGET_APP_PATH);
+  // The embed script carries the path of the build made with it (apps/widget/build.mjs).
+  const named = /app\.js\?v=[\w-]{12}/.exec(script)?.[0];
+  expect(named).toBeTruthy();
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `/api/widget/${named}`,
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(res.headers['access-control-allow-origin']).toBe('*');
+  expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(res.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(res.rawPayload).equals(app)).toBe(true);
+  expect(res.rawPayload.length + readFileSync(`${WIDGET_SCRIPT_PATH}.gz`).length).toBeLessThanOrEqual(20 * 1024);
+  expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('__otklikWidget');
+
+  // A page that kept an old embed script names an old build: today's code, revalidated every time.
+  const old = await server.app.inject({ method: 'GET', url: '/api/widget/app.js?v=old' });
+  expect(old.statusCode).toBe(200);
+  expect(old.rawPayload.equals(app)).toBe(true);
+  expect(old.headers['cache-control']).toBe('no-cache');
+  const again = await server.app.inject({
+    method: 'GET',
+    url: '/api/widget/app.js?v=old',
+    headers: { 'if-none-match': String(old.headers.etag) },
+  });
+  expect(again.statusCode).toBe(304);
 });
 
 describe('the script addressed with an assistant id (the snippet since issue #18)', () => {

@@ -1,6 +1,9 @@
+/** The launcher's label, alone so the embed script's first frame (boot.ts) carries no other text. */
+export const OPEN_CHAT = 'Открыть чат';
+
 /** Every text the widget shows, in one place (CONVENTIONS: UI texts in one module). */
 export const TEXTS = {
-  openChat: 'Открыть чат',
+  openChat: OPEN_CHAT,
   closeChat: 'Закрыть чат',
   chatWith: (name: string) => `Чат: ${name}`,
   online: 'Онлайн',

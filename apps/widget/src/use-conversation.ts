@@ -5,6 +5,14 @@ import { type PhoneFormState, useLiveSession } from './use-live-session';
 import { type ChatMessage, useMessages } from './use-messages';
 import { useSending } from './use-sending';
 
+/**
+ * True in the embed script's conversation code (build.mjs defines it): a visitor's widget is
+ * always live, so the landing page's demo script is left out of what every site downloads.
+ */
+declare global {
+  var __OTKLIK_LIVE_ONLY__: boolean | undefined;
+}
+
 export interface Conversation {
   messages: ChatMessage[];
   /** The assistant is preparing an answer (no text yet). */
@@ -33,7 +41,8 @@ export function useConversation(config: WidgetConfig, windowOpen: boolean): Conv
   const [typing, setTyping] = useState(false);
   const live = useLiveSession(config, windowOpen, list);
   const sending = useSending(config.mode, live.client, list, setTyping);
-  useDemo(config.mode, config.demoMessages, list.setMessages, setTyping);
+  // A constant of the build (folded there, so the demo leaves the bundle): every render calls the same hooks.
+  if (globalThis.__OTKLIK_LIVE_ONLY__ !== true) useDemo(config.mode, config.demoMessages, list.setMessages, setTyping);
 
   const { setMessages } = list;
   const reset = useCallback(() => {

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { CHAT_PATH, CHEVRON_DOWN_PATH, LAUNCHER_ICON_SIZE } from '../launcher-icons';
 
 // 24×24 stroke icons, drawn inline so the widget needs no icon requests.
 const Icon = ({ d, size = 22 }: { d: string; size?: number }) => (
@@ -18,13 +19,8 @@ const Icon = ({ d, size = 22 }: { d: string; size?: number }) => (
   </svg>
 );
 
-export const ChatIcon = () => (
-  <Icon
-    size={28}
-    d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9.3 9.3 0 0 1-3.9-.9L3 20.5l1.5-4.4A8 8 0 0 1 3 11.5 8.6 8.6 0 0 1 12 3a8.6 8.6 0 0 1 9 8.5z"
-  />
-);
-export const ChevronDownIcon = () => <Icon size={28} d="m6 9 6 6 6-6" />;
+export const ChatIcon = () => <Icon size={LAUNCHER_ICON_SIZE} d={CHAT_PATH} />;
+export const ChevronDownIcon = () => <Icon size={LAUNCHER_ICON_SIZE} d={CHEVRON_DOWN_PATH} />;
 export const CloseIcon = () => <Icon d="M18 6 6 18M6 6l12 12" />;
 export const SendIcon = () => <Icon size={20} d="M12 19V5m-6 6 6-6 6 6" />;
 export const SmileIcon = () => (

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { deriveTextColor, inkOnWhite, mix } from '../colors';
-import { DEFAULT_BOTTOM_MARGIN, DEFAULT_DESIGN, resolveUrl, type WidgetConfig, type WidgetDesign } from '../config';
+import { DEFAULT_BOTTOM_MARGIN, resolveUrl, type WidgetConfig } from '../config';
+import { colorVars, completeDesign } from '../design';
 import { TEXTS } from '../texts';
 import { useConversation } from '../use-conversation';
 import { Composer } from './composer';
@@ -10,30 +10,6 @@ import { Launcher } from './launcher';
 import { MessageList } from './message-list';
 import { PhoneForm } from './phone-form';
 import { SuggestedQuestions, useChips } from './suggested-questions';
-
-/** The design with defaults filled in where the caller left a field out (or null). */
-export function completeDesign(design: Partial<WidgetDesign>): WidgetDesign {
-  const out = { ...DEFAULT_DESIGN };
-  for (const [k, v] of Object.entries(design)) {
-    if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
-  }
-  return out;
-}
-
-/** CSS variables of the owner's colours; the text colours are derived (spec §3). */
-export function colorVars(d: WidgetDesign, bottomMargin: number): Record<string, string> {
-  return {
-    '--bg': d.backgroundColor,
-    '--on-bg': deriveTextColor(d.backgroundColor),
-    '--accent': d.accentColor,
-    '--on-accent': deriveTextColor(d.accentColor),
-    '--accent-ink': inkOnWhite(d.accentColor),
-    '--msg': d.messageColor,
-    '--on-msg': deriveTextColor(d.messageColor),
-    '--surface': mix(d.backgroundColor, '#f9fafb', 0.045),
-    '--bottom': `${bottomMargin}px`,
-  };
-}
 
 export function Widget({ config }: { config: WidgetConfig }) {
   const design = completeDesign(config.design);

@@ -10,6 +10,8 @@ import { publicWidget } from './visitor-service';
 
 /** Where `npm run build -w apps/widget` puts the embed script. */
 export const WIDGET_SCRIPT_PATH = repoPath('apps', 'widget', 'dist', 'widget.js');
+/** …and the conversation's code, which the embed script fetches once it has painted the launcher. */
+export const WIDGET_APP_PATH = repoPath('apps', 'widget', 'dist', 'widget-app.js');
 
 /**
  * The string literal in the built script that stands for the design written into it
@@ -22,6 +24,8 @@ interface Script {
   body: Buffer;
   gzip: Buffer;
   etag: string;
+  /** What the embed script calls this build of the conversation's code (apps/widget/build.mjs computes the same). */
+  version: string;
 }
 
 const NOT_BUILT = `console.error('[Отклик] Скрипт виджета не собран: выполните npm run build -w apps/widget');`;
@@ -55,19 +59,33 @@ const Query = z.object({ assistantId: z.string().max(64).optional() });
  * an ETag of script and design together. Without it (snippets installed before) the script is
  * the same for everyone and fetches the design itself.
  */
-export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
+/** A built file read once, and again when it changes on disk (a rebuild during development). */
+function builtFile(file: string, onChange: () => void = () => {}) {
   let cached: Script | undefined;
-  const designed = new Map<string, Buffer>();
-  const load = async (): Promise<Script | undefined> => {
-    const info = await stat(WIDGET_SCRIPT_PATH).catch(() => undefined);
+  return async (): Promise<Script | undefined> => {
+    const info = await stat(file).catch(() => undefined);
     if (!info) return undefined;
     if (cached && cached.mtimeMs === info.mtimeMs) return cached;
-    const body = await readFile(WIDGET_SCRIPT_PATH);
-    cached = { mtimeMs: info.mtimeMs, body, gzip: gzipSync(body, { level: 9 }), etag: tag(body) };
-    designed.clear();
+    const body = await readFile(file);
+    cached = {
+      mtimeMs: info.mtimeMs,
+      body,
+      gzip: gzipSync(body, { level: 9 }),
+      etag: tag(body),
+      version: createHash('sha256').update(body).digest('base64url').slice(0, 12),
+    };
+    onChange();
     return cached;
   };
+}
+
+const AppQuery = z.object({ v: z.string().max(64).optional() });
+
+export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const designed = new Map<string, Buffer>();
+  const load = builtFile(WIDGET_SCRIPT_PATH, () => designed.clear());
+  const loadApp = builtFile(WIDGET_APP_PATH);
   const designOf = async (assistantId: string | undefined) => {
     if (!assistantId) return undefined;
     try {
@@ -78,6 +96,39 @@ export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
   };
+
+  /**
+   * GET /api/widget/app.js?v=<hash>: the conversation's code. The embed script names the build it
+   * was made with, so that URL never changes meaning: cached for a year; any other `v` (a page
+   * that kept an old embed script) gets today's code, revalidated each time.
+   */
+  app.get(
+    '/api/widget/app.js',
+    { schema: { tags: ['Виджет: посетитель'], querystring: AppQuery } },
+    async (req, reply) => {
+      const script = await loadApp();
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('x-content-type-options', 'nosniff')
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (!script) {
+        req.log.error({ path: WIDGET_APP_PATH }, 'widget script is not built');
+        return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT);
+      }
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const etag = gzip ? `${script.etag.slice(0, -1)}-gz"` : script.etag;
+      const current = req.query.v !== undefined && req.query.v === script.version;
+      reply
+        .header('etag', etag)
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('vary', 'accept-encoding');
+      const match = req.headers['if-none-match'];
+      if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      if (gzip) return reply.header('content-encoding', 'gzip').send(script.gzip);
+      return reply.send(script.body);
+    },
+  );
 
   app.get(
     '/api/widget/script',

@@ -36,7 +36,8 @@ export function useSiteWidget(): void {
         void loadSiteConfig().then(({ assistantId }) => {
           if (!assistantId) return;
           const script = document.createElement('script');
-          script.src = '/api/widget/script';
+          // Named by the assistant, the script carries its design: the launcher shows without another request.
+          script.src = `/api/widget/script?assistantId=${encodeURIComponent(assistantId)}`;
           script.async = true;
           script.onload = () => {
             if (typeof window.initChatWidget === 'function') {
