@@ -1,9 +1,20 @@
 #!/usr/bin/env node
 // `npm run backup [-- --data-dir ./data] [--out file.tar.gz]`: the embedded mode's data in one
 // archive: a consistent dump of the PGlite database, the uploaded files and the dev mailbox.
-// The server must be stopped (the database is one process's folder). With DATABASE_URL the
+// The server may run meanwhile: the database is one process's folder, so then the server itself
+// writes the copy on request (apps/server/src/infra/online-backup.ts). With DATABASE_URL the
 // database is PostgreSQL: back it up with pg_dump (README, «Резервные копии»).
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { create } from 'tar';
@@ -18,17 +29,52 @@ const dataDir = dataDirOf();
 const dbDir = path.join(dataDir, 'db');
 if (!existsSync(path.join(dbDir, 'PG_VERSION'))) fail(`В ${dataDir} нет базы данных (папки db): нечего сохранять.`);
 const pid = runningServer(dataDir);
-if (pid) fail(`Сервер работает с этой папкой данных (pid ${pid}): остановите его и повторите.`);
+/** How long a running server may take to write its copy. */
+const ONLINE_TIMEOUT_MS = Number(process.env.BACKUP_TIMEOUT_MS) || 120_000;
+
+/**
+ * The running server's copy of its database: a request file in DATA_DIR/.backup, SIGUSR2, then
+ * wait for <id>.db.tar.gz (or <id>.error with the reason).
+ */
+async function askServer(serverPid, target) {
+  const dir = path.join(dataDir, '.backup');
+  mkdirSync(dir, { recursive: true });
+  const id = randomUUID();
+  const file = (ext) => path.join(dir, `${id}.${ext}`);
+  writeFileSync(file('request'), '');
+  try {
+    process.kill(serverPid, 'SIGUSR2');
+    const deadline = Date.now() + ONLINE_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (existsSync(file('db.tar.gz'))) return renameSync(file('db.tar.gz'), target);
+      if (existsSync(file('error')))
+        throw new Error(`сервер (pid ${serverPid}) не смог: ${readFileSync(file('error'), 'utf8')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`сервер (pid ${serverPid}) не ответил за ${Math.round(ONLINE_TIMEOUT_MS / 1000)} с`);
+  } finally {
+    for (const ext of ['request', 'error', 'db.tar.gz']) rmSync(file(ext), { force: true });
+  }
+}
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const out = path.resolve(option('out', `otklik-backup-${stamp}.tar.gz`));
 const stage = mkdtempSync(path.join(os.tmpdir(), 'otklik-backup-'));
 try {
-  const db = await openPglite(dbDir);
-  const found = await counts(db);
-  const dump = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
-  await db.close();
-  writeFileSync(path.join(stage, 'db.tar.gz'), dump);
+  const dumpFile = path.join(stage, 'db.tar.gz');
+  let found;
+  if (pid) {
+    await askServer(pid, dumpFile);
+    // Opened in memory, the copy is read as a restore will read it: what it holds is counted there.
+    const copy = await openPglite('memory://', new Blob([readFileSync(dumpFile)]));
+    found = await counts(copy);
+    await copy.close();
+  } else {
+    const db = await openPglite(dbDir);
+    found = await counts(db);
+    writeFileSync(dumpFile, Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer()));
+    await db.close();
+  }
   const manifest = {
     format: FORMAT,
     version: VERSION,

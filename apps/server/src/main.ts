@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { answerBackupRequests } from './infra/online-backup';
 import { ensureWritableDir, errorReason, lockDataDir, probePort, StartupError } from './infra/startup';
 
 async function main() {
@@ -18,11 +19,14 @@ async function main() {
   const taken = await probePort(config.PORT, config.HOST);
   if (taken) throw new StartupError(listenFailure(taken, config));
   // The embedded database is opened by one process at a time (PostgreSQL needs no such guard).
+  let app: FastifyInstance | undefined;
   if (!config.DATABASE_URL) {
     await ensureWritableDir(config.dataDir);
     process.on('exit', await lockDataDir(config.dataDir));
+    // `npm run backup` asks this process for a copy of its database (from the moment the pid file names it).
+    answerBackupRequests(config.dataDir, () => app && { database: app.ctx.database, log: app.log });
   }
-  const app = await buildApp(config);
+  app = await buildApp(config);
   await listen(app, config);
   app.log.info(
     { ms: Math.round(performance.now() - started), database: app.ctx.database.kind },

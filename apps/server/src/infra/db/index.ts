@@ -30,6 +30,12 @@ export interface Database {
    * would do): there it runs ANALYZE.
    */
   maintain(): Promise<void>;
+  /**
+   * PGlite only: the database folder as a gzipped tar, taken between two queries after a
+   * checkpoint, while the server goes on (`npm run backup` on a running server, online-backup.ts).
+   * PostgreSQL is backed up with pg_dump.
+   */
+  snapshot?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -185,6 +191,11 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
     locks: memoryLocks(),
     async maintain() {
       await client.query('analyze');
+    },
+    async snapshot() {
+      // Written out first, so the copy needs little WAL replay when it is opened.
+      await client.query('checkpoint');
+      return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
     },
     close: () => client.close(),
   };
