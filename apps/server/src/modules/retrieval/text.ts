@@ -208,6 +208,10 @@ export function rootForms(lexeme: string): string[] {
   return out;
 }
 
+/** Consonants that alternate at the end of a Russian root (к/ч, г/ж, х/ш, т/ч, д/ж, з/ж, с/ш, ст/щ). */
+const ALTERNATIONS = new Set(['кч', 'гж', 'хш', 'тч', 'дж', 'зж', 'сш', 'сщ', 'тщ', 'цч']);
+const alternates = (a: string, b: string) => ALTERNATIONS.has(a + b) || ALTERNATIONS.has(b + a);
+
 /**
  * How surely two stems share a root: 0.9 for the same word in another spelling (ё, fleeting
  * vowel), 0.8 for the same stem behind a prefix ("почист"/"чист"), 0.65 when one is the other's
@@ -233,7 +237,10 @@ export function rootStrength(a: string, b: string): number {
       }
       let cp = 0;
       while (cp < min && x[cp] === y[cp]) cp++;
-      if ((cp >= 4 && cp >= min - 1) || (min >= 5 && (x.length <= y.length ? y.includes(x) : x.includes(y))))
+      // One the other's beginning, or so but for the root's last consonant when it alternates
+      // ("пек"/"печ", "берег"/"береж"); any other last letter makes another word ("автомоб"/"автомойк").
+      const begins = cp >= min || (cp === min - 1 && alternates(x[cp] ?? '', y[cp] ?? ''));
+      if ((cp >= 4 && begins) || (min >= 5 && (x.length <= y.length ? y.includes(x) : x.includes(y))))
         best = Math.max(best, 0.65);
     }
   return best;
