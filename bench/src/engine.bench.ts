@@ -22,6 +22,7 @@ import { retrieve } from '../../apps/server/src/modules/retrieval/retrieve';
 import {
   ENGINE_FILES,
   FIXTURE_BUSINESSES,
+  HELD_OUT_BUSINESS,
   type ScoredAnswer,
   scoreFixture,
   summarize,
@@ -106,6 +107,18 @@ for (const business of FIXTURE_BUSINESSES) {
   fixtureAnswers.push(...scored.answers);
 }
 const fixture = summarize(fixtureAnswers);
+// The held-out business: the same scoring, reported apart (never tuned on).
+const heldOutAssistant = await newAssistant();
+await addFixture(heldOutAssistant, HELD_OUT_BUSINESS.files);
+const heldOut = summarize(
+  (
+    await scoreFixture(async (q) => {
+      visitor.used = 20;
+      const { text } = await ask(heldOutAssistant, q);
+      return { text, handoff: text === ENGINE_TEXTS.handoff };
+    }, HELD_OUT_BUSINESS.questions)
+  ).answers,
+);
 
 // --- quality: XQuAD-ru, does the answer hold the gold answer? -------------------------------
 interface Squad {
@@ -223,6 +236,9 @@ console.log(
 for (const [c, v] of Object.entries(fixturePerClass))
   console.log(`    ${c.padEnd(13)} ${String(v.n).padStart(4)}  ${v.score}`);
 console.log(
+  `  held-out business (${HELD_OUT_BUSINESS.title}, not tuned on): ${heldOut.questions} questions, score ${round(heldOut.score)}, out of scope answered ${heldOut.outOfScopeAnswered}`,
+);
+console.log(
   `  XQuAD-ru: ${xquad.questions} questions, answer holds the gold span ${xquad.span} (target ≥ 0.85; held-out articles ${xquad.spanHeldOut}), hand-off ${xquad.handoff}, mean answer ${xquad.meanChars} chars (max ${xquad.maxChars}, target ≤ 300)`,
 );
 console.log(
@@ -238,6 +254,11 @@ const result = {
   fixtureInScope: round(fixture.inScope),
   fixtureOutOfScopeAnswered: fixture.outOfScopeAnswered,
   fixturePerClass,
+  heldOutScore: round(heldOut.score),
+  heldOutOutOfScopeAnswered: heldOut.outOfScopeAnswered,
+  heldOutPerClass: Object.fromEntries(
+    Object.entries(heldOut.perClass).map(([c, v]) => [c, { n: v.n, score: round(v.score) }]),
+  ),
   xquad,
   xquadPerClass,
   messageChunks: passages.length,
