@@ -236,7 +236,7 @@ console.log(
 for (const [c, v] of Object.entries(fixturePerClass))
   console.log(`    ${c.padEnd(13)} ${String(v.n).padStart(4)}  ${v.score}`);
 console.log(
-  `  held-out business (${HELD_OUT_BUSINESS.title}, not tuned on): ${heldOut.questions} questions, score ${round(heldOut.score)}, out of scope answered ${heldOut.outOfScopeAnswered}`,
+  `  business written apart (${HELD_OUT_BUSINESS.title}; see fixture.ts): ${heldOut.questions} questions, score ${round(heldOut.score)}, out of scope answered ${heldOut.outOfScopeAnswered}`,
 );
 console.log(
   `  XQuAD-ru: ${xquad.questions} questions, answer holds the gold span ${xquad.span} (target ≥ 0.85; held-out articles ${xquad.spanHeldOut}), hand-off ${xquad.handoff}, mean answer ${xquad.meanChars} chars (max ${xquad.maxChars}, target ≤ 300)`,
