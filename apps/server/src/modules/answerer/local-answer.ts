@@ -6,7 +6,7 @@ import {
   splitUnits,
   trigramSimilarity,
 } from '../retrieval';
-import { comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
+import { categoryValues, comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
@@ -148,6 +148,8 @@ export async function composeLocalAnswer(
   const rows = unitsOf.flat().flatMap((u) => parseRow(u.text) ?? []);
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
+  // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
+  for (const value of categoryValues(rows)) if (!rowNames.includes(value)) rowNames.push(value);
   const comparison = comparisonOf(retrieval.query.text.toLowerCase());
   const texts = [
     ...passages.map((p) => p.heading),
@@ -328,6 +330,7 @@ function tableAnswer(
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
       return cover((t) => match(t, stems));
     },
+    namesValue: (value) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(value) ?? empty))),
     maxChars: THRESHOLDS.answerChars,
   });
 }

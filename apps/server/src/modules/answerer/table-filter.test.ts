@@ -9,15 +9,25 @@ const menu = [
 ].map((t) => parseRow(t) as TableRow);
 
 /** Column and row names matched by substring: the answerer's stem matching, without a database. */
-const input = (question: string, namedRow?: string) => ({
-  rows: menu,
+const input = (question: string, namedRow?: string, rows = menu) => ({
+  rows,
   question,
   namesColumn: (c: string) => (question.includes(c.slice(0, 4).toLowerCase()) ? 1 : 0),
   namesRow: (r: TableRow) => (namedRow && r.cells[0]?.[1] === namedRow ? 1 : 0),
   columnAt: (c: string) => question.indexOf(c.slice(0, 4).toLowerCase()),
   aboutTable: () => 0.5,
+  namesValue: (v: string) => (question.includes(v.slice(0, 6).toLowerCase()) ? 1 : 0),
   maxChars: 300,
 });
+
+const services = [
+  'Услуга: Маникюр; Цена: 1200 ₽; Мастер: мастер маникюра',
+  'Услуга: Стрижка; Цена: 1800 ₽; Мастер: парикмахер',
+  'Услуга: Окрашивание; Цена: от 3500 ₽; Мастер: парикмахер',
+  'Услуга: Чистка лица; Цена: 3000 ₽; Мастер: косметолог',
+  'Услуга: Пилинг; Цена: 2500 ₽; Мастер: косметолог',
+  'Услуга: Педикюр; Цена: 2500 ₽; Мастер: мастер маникюра',
+].map((t) => parseRow(t) as TableRow);
 
 describe('table questions', () => {
   it('reads a row back into named cells', () => {
@@ -44,6 +54,14 @@ describe('table questions', () => {
     expect(filterTable(input('что стоит дешевле 300 рублей'))).toBe(
       'Цена, руб., дешевле 300 — Сырники — 250; Пахлава — 260.',
     );
+  });
+
+  it('selects the rows of the category value a list question names', () => {
+    expect(filterTable(input('какие процедуры делает косметолог', undefined, services))).toBe(
+      'Мастер: косметолог — Чистка лица; Пилинг.',
+    );
+    // Not a list question: the row itself answers ("сколько стоит пилинг у косметолога").
+    expect(filterTable(input('сколько стоит пилинг у косметолога', undefined, services))).toBeUndefined();
   });
 
   it('leaves a question about one row, or with no filter, to the row itself', () => {

@@ -2,7 +2,8 @@
  * Questions that filter a table ("в каких блюдах есть орехи", "что стоит меньше 300 рублей"):
  * ingestion keeps each row with its header's names ("Блюдо: Пахлава; Цена, руб.: 260; Орехи: да"),
  * so the rows of the retrieved passages are records again, and a question that names a column and
- * a value (a yes/no column, or a number with a comparison) selects the rows that hold it.
+ * a value (a yes/no column, or a number with a comparison) selects the rows that hold it, as does a
+ * list question naming a value of a category column ("какие процедуры делает косметолог").
  */
 
 export interface TableRow {
@@ -65,6 +66,50 @@ export function comparisonOf(question: string): Comparison | undefined {
   return { op, value, said: m[0].trim() };
 }
 
+/** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
+const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|перечисл)/iu;
+
+/** Rows grouped by their table (its column names), each row once. */
+function byTable(rows: TableRow[]): TableRow[][] {
+  const tables = new Map<string, TableRow[]>();
+  for (const row of rows) {
+    const list = tables.get(row.table) ?? [];
+    if (!list.some((r) => r.text === row.text)) list.push(row);
+    tables.set(row.table, list);
+  }
+  return [...tables.values()];
+}
+
+/**
+ * A column after the first whose values are words repeated across rows (at most half as many
+ * kinds as rows, at least two; not numbers, not yes/no): a category such as "Мастер" or "Тип".
+ */
+function categoryColumns(rows: TableRow[]): string[] {
+  const columns = rows[0]?.cells.slice(1).map(([name]) => name) ?? [];
+  return columns.filter((column) => {
+    const values = rows.map((r) => r.cells.find(([n]) => n === column)?.[1] ?? '');
+    const kinds = new Set(values.filter(Boolean));
+    return (
+      rows.length >= 3 &&
+      kinds.size >= 2 &&
+      kinds.size <= rows.length / 2 &&
+      values.every((v) => v === '' || (cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 40))
+    );
+  });
+}
+
+/** The values of the category columns of these rows' tables (their stems are wanted). */
+export function categoryValues(rows: TableRow[]): string[] {
+  const out = new Set<string>();
+  for (const table of byTable(rows))
+    for (const column of categoryColumns(table))
+      for (const r of table) {
+        const v = r.cells.find(([n]) => n === column)?.[1];
+        if (v) out.add(v);
+      }
+  return [...out];
+}
+
 const holds = (n: number, c: Comparison) =>
   c.op === '<' ? n < c.value : c.op === '<=' ? n <= c.value : c.op === '>' ? n > c.value : n >= c.value;
 
@@ -83,6 +128,8 @@ export interface FilterInput {
   columnAt: (column: string) => number;
   /** How much of the question the table's column names explain, 0–1: which of two tables is meant. */
   aboutTable: (columns: string[]) => number;
+  /** How well the question names a value of a category column, 0–1. */
+  namesValue: (value: string) => number;
   maxChars: number;
 }
 
@@ -92,15 +139,10 @@ export interface FilterInput {
  * (no, for "без …"), or whose numeric column satisfies the question's comparison.
  */
 export function filterTable(input: FilterInput): string | undefined {
-  const tables = new Map<string, TableRow[]>();
-  for (const row of input.rows) {
-    const list = tables.get(row.table) ?? [];
-    if (!list.some((r) => r.text === row.text)) list.push(row);
-    tables.set(row.table, list);
-  }
   const comparison = comparisonOf(input.question);
+  const listed = LIST_QUESTION.test(input.question);
   let best: { score: number; answer: string } | undefined;
-  for (const rows of tables.values()) {
+  for (const rows of byTable(input.rows)) {
     if (rows.length < 3) continue;
     const columns = rows[0]?.cells.map(([name]) => name) ?? [];
     const about = 0.3 * input.aboutTable(columns);
@@ -128,6 +170,18 @@ export function filterTable(input: FilterInput): string | undefined {
         const head = `${column}: ${absent ? 'нет' : 'да'}`;
         const answer = compose(head, list(picked, ''), input.maxChars);
         if (!best || score + about > best.score) best = { score: score + about, answer };
+      }
+      if (listed && !named(column) && categoryColumns(rows).includes(column)) {
+        // The one value the question names best; a tie names none.
+        const kinds = [...new Set(values.filter(Boolean))].map((v) => ({ v, s: input.namesValue(v) }));
+        kinds.sort((a, b) => b.s - a.s);
+        const top = kinds[0];
+        if (top && top.s >= 0.65 && (kinds[1]?.s ?? 0) < top.s) {
+          const picked = rows.filter((r) => r.cells.find(([n]) => n === column)?.[1] === top.v);
+          const valueScore = top.s + about;
+          if (picked.length > 0 && (!best || valueScore > best.score))
+            best = { score: valueScore, answer: compose(`${column}: ${top.v}`, list(picked, ''), input.maxChars) };
+        }
       }
       const numbers = values.map(cellNumber);
       if (comparison && numbers.filter((n) => n !== undefined).length >= rows.length / 2 && !named(column)) {
