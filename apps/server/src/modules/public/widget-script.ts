@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { PublicWidget } from '@otklik/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../core/errors';
@@ -79,6 +80,31 @@ function builtFile(file: string, onChange: () => void = () => {}) {
   };
 }
 
+/** What every widget script is sent with: JavaScript, and loadable by any site. */
+function asScript(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('content-type', 'text/javascript; charset=utf-8')
+    .header('x-content-type-options', 'nosniff')
+    .header('access-control-allow-origin', '*')
+    .header('cross-origin-resource-policy', 'cross-origin');
+}
+
+function notBuilt(req: FastifyRequest, reply: FastifyReply, file: string) {
+  req.log.error({ path: file }, 'widget script is not built');
+  return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT);
+}
+
+/**
+ * Whether the client takes gzip, and the tag of the representation it gets: each encoding is its
+ * own representation with its own strong tag (RFC 9110 §8.8.3); `fresh` when it holds that tag.
+ */
+function representation(req: FastifyRequest, baseTag: string) {
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const etag = gzip ? `${baseTag.slice(0, -1)}-gz"` : baseTag;
+  const fresh = Boolean(req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+  return { gzip, etag, fresh };
+}
+
 const AppQuery = z.object({ v: z.string().max(64).optional() });
 
 export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
@@ -107,24 +133,15 @@ export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['Виджет: посетитель'], querystring: AppQuery } },
     async (req, reply) => {
       const script = await loadApp();
-      reply
-        .header('content-type', 'text/javascript; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin');
-      if (!script) {
-        req.log.error({ path: WIDGET_APP_PATH }, 'widget script is not built');
-        return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT);
-      }
-      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      const etag = gzip ? `${script.etag.slice(0, -1)}-gz"` : script.etag;
+      asScript(reply);
+      if (!script) return notBuilt(req, reply, WIDGET_APP_PATH);
+      const { gzip, etag, fresh } = representation(req, script.etag);
       const current = req.query.v !== undefined && req.query.v === script.version;
       reply
         .header('etag', etag)
         .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
         .header('vary', 'accept-encoding');
-      const match = req.headers['if-none-match'];
-      if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      if (fresh) return reply.code(304).send();
       if (gzip) return reply.header('content-encoding', 'gzip').send(script.gzip);
       return reply.send(script.body);
     },
@@ -135,22 +152,12 @@ export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['Виджет: посетитель'], hide: false, querystring: Query } },
     async (req, reply) => {
       const script = await load();
-      reply
-        .header('content-type', 'text/javascript; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        // Any site may load it.
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin');
-      if (!script) {
-        req.log.error({ path: WIDGET_SCRIPT_PATH }, 'widget script is not built');
-        return reply.code(503).header('cache-control', 'no-store').send(NOT_BUILT);
-      }
+      asScript(reply);
+      if (!script) return notBuilt(req, reply, WIDGET_SCRIPT_PATH);
       const design = await designOf(req.query.assistantId);
       const designJson = design && JSON.stringify(design);
       const baseTag = designJson ? tag(script.etag + designJson) : script.etag;
-      // Each encoding is its own representation with its own strong tag (RFC 9110 §8.8.3).
-      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      const etag = gzip ? `${baseTag.slice(0, -1)}-gz"` : baseTag;
+      const { gzip, etag, fresh } = representation(req, baseTag);
       reply
         .header('etag', etag)
         // The plain script: revalidated after 5 minutes, used stale for a day while revalidating,
@@ -163,8 +170,7 @@ export const widgetScriptRoute: FastifyPluginAsyncZod = async (app) => {
             : 'public, max-age=300, stale-while-revalidate=86400',
         )
         .header('vary', 'accept-encoding');
-      const match = req.headers['if-none-match'];
-      if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+      if (fresh) return reply.code(304).send();
       if (!design) {
         if (gzip) return reply.header('content-encoding', 'gzip').send(script.gzip);
         return reply.send(script.body);
