@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../infra/db';
-import { analyzeTexts, lexemesOf } from './text';
+import { analyzeTexts, lexemesOf, rootStrength } from './text';
 
 let database: Database;
 /** The texts each query was asked to stem. */
@@ -44,5 +44,17 @@ describe('text analysis of the local answerer', () => {
       ['завтр', 'курьер', 'приедет', 'утр'],
     ]);
     expect(stemmed).toEqual([]);
+  });
+});
+
+describe('roots of two stems', () => {
+  it('joins aspect pairs and alternating last consonants, never two words that only begin alike', () => {
+    // Imperfective with а for the perfective's о, and с/ш, з/ж at the root's end.
+    expect(rootStrength('опозда', 'опаздыва')).toBeGreaterThan(0);
+    expect(rootStrength('спрос', 'спрашива')).toBeGreaterThan(0);
+    expect(rootStrength('замороз', 'заморажива')).toBeGreaterThan(0);
+    expect(rootStrength('чист', 'чистк')).toBeGreaterThan(0);
+    // "автомойка" is no "автомобиль", though both begin "автомо".
+    expect(rootStrength('автомойк', 'автомоб')).toBe(0);
   });
 });

@@ -198,6 +198,12 @@ export function rootForms(lexeme: string): string[] {
       forms.add(`${m[1]}${other}${m[3]}`);
     }
   }
+  // Imperfectives in -ыва-/-ива-, whose root has а for the perfective's о: "опаздыва" → "опозд"
+  // ("опоздать"), "спрашива" → "спрош" (then с/ш alternates, see rootStrength), "показыва" → "показ".
+  for (const f of [...forms]) {
+    const m = /^(.{2,}?)а([^аеиоуыэюя]+)(?:ыва|ива)$/.exec(f);
+    if (m) forms.add(`${m[1]}а${m[2]}`).add(`${m[1]}о${m[2]}`);
+  }
   for (const f of [...forms]) {
     const m = /^(.*[^аеиоуыэюя])[ое]([^аеиоуыэюя]+)$/.exec(f);
     if (m && f.length >= 4) forms.add(`${m[1]}${m[2]}`);
