@@ -54,6 +54,8 @@ describe('roots of two stems', () => {
     expect(rootStrength('спрос', 'спрашива')).toBeGreaterThan(0);
     expect(rootStrength('замороз', 'заморажива')).toBeGreaterThan(0);
     expect(rootStrength('чист', 'чистк')).toBeGreaterThan(0);
+    // A verb's forms: "вернёте" / "вернуть".
+    expect(rootStrength('вернет', 'вернут')).toBeGreaterThan(0);
     // "автомойка" is no "автомобиль", though both begin "автомо".
     expect(rootStrength('автомойк', 'автомоб')).toBe(0);
   });

@@ -216,6 +216,7 @@ export function rootForms(lexeme: string): string[] {
 
 /** Consonants that alternate at the end of a Russian root (к/ч, г/ж, х/ш, т/ч, д/ж, з/ж, с/ш, ст/щ). */
 const ALTERNATIONS = new Set(['кч', 'гж', 'хш', 'тч', 'дж', 'зж', 'сш', 'сщ', 'тщ', 'цч']);
+const VOWEL = /[аеиоуыэюя]/;
 const alternates = (a: string, b: string) => ALTERNATIONS.has(a + b) || ALTERNATIONS.has(b + a);
 
 /**
@@ -243,9 +244,12 @@ export function rootStrength(a: string, b: string): number {
       }
       let cp = 0;
       while (cp < min && x[cp] === y[cp]) cp++;
-      // One the other's beginning, or so but for the root's last consonant when it alternates
-      // ("пек"/"печ", "берег"/"береж"); any other last letter makes another word ("автомоб"/"автомойк").
-      const begins = cp >= min || (cp === min - 1 && alternates(x[cp] ?? '', y[cp] ?? ''));
+      // One the other's beginning, or so but for its last letter: where the longer has a vowel
+      // before that letter ("вернт" of "вернёте" / "вернут") or the root's last consonant
+      // alternates ("пек"/"печ"); any other letter makes another word ("автомб"/"автомойк").
+      const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+      const vowelBefore = VOWEL.test(long[cp] ?? '') && long[cp + 1] === short[cp];
+      const begins = cp >= min || (cp === min - 1 && (vowelBefore || alternates(x[cp] ?? '', y[cp] ?? '')));
       if ((cp >= 4 && begins) || (min >= 5 && (x.length <= y.length ? y.includes(x) : x.includes(y))))
         best = Math.max(best, 0.65);
     }
