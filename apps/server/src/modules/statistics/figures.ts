@@ -1,6 +1,6 @@
 import type { MonthFigures, StatisticsDay } from '@otklik/contract';
 import type { AppContext } from '../../core/context';
-import { type MonthRange, monthDays } from './month';
+import { MOSCOW_OFFSET_MS, type MonthRange, monthDays, moscowDate } from './month';
 
 type Ctx = Pick<AppContext, 'database'>;
 
@@ -113,25 +113,31 @@ export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): P
   };
 }
 
-/** Each day of the month (Moscow): conversations with a visitor message that day, and conversations handed off that day. */
+/**
+ * Each day of the month (Moscow): conversations with a visitor message that day, and
+ * conversations handed off that day. Days are numbered by arithmetic (Moscow keeps UTC+3, see
+ * month.ts), and each conversation's day reduced to one row before counting: a time zone and a
+ * distinct count per message cost as much as all the month's figures.
+ */
 export async function dailyFigures(ctx: Ctx, scope: Scope, range: MonthRange): Promise<StatisticsDay[]> {
   const { assistants, params } = scopeSql(scope, range);
-  const rows = await ctx.database.query<{ on_day: string; conversations: string | number; handoffs: string | number }>(
+  const offset = `$${params.length + 1}`;
+  const day = (column: string) => `floor((extract(epoch from ${column}) + ${offset}) / 86400)::int`;
+  const rows = await ctx.database.query<{ day: number; conversations: string | number; handoffs: string | number }>(
     `with events as (
-       select visitor_id, created_at, role = 'visitor' asks, role = 'bot' and source in ${HANDOFF_SOURCES} hands
+       select visitor_id, ${day('created_at')} d, role = 'visitor' asks, role = 'bot' and source in ${HANDOFF_SOURCES} hands
        from messages
        where assistant_id in (${assistants}) and created_at >= $2 and created_at < $3 and role in ('visitor', 'bot')
        union all
-       select f.visitor_id, f.created_at, false, true
+       select f.visitor_id, ${day('f.created_at')}, false, true
        from trigger_firings f join triggers t on t.id = f.trigger_id
-       where f.assistant_id in (${assistants}) and f.created_at >= $2 and f.created_at < $3 and ${HANDING_TRIGGER})
-     select to_char(created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD') on_day,
-            count(distinct visitor_id) filter (where asks) conversations,
-            count(distinct visitor_id) filter (where hands) handoffs
-     from events group by 1`,
-    params,
+       where f.assistant_id in (${assistants}) and f.created_at >= $2 and f.created_at < $3 and ${HANDING_TRIGGER}),
+     per_day as (select d, visitor_id, bool_or(asks) asks, bool_or(hands) hands from events group by d, visitor_id)
+     select d "day", count(*) filter (where asks) conversations, count(*) filter (where hands) handoffs
+     from per_day group by d`,
+    [...params, MOSCOW_OFFSET_MS / 1000],
   );
-  const byDay = new Map(rows.map((r) => [r.on_day, r]));
+  const byDay = new Map(rows.map((r) => [moscowDate(Number(r.day)), r]));
   return monthDays(range.month).map((date) => ({
     date,
     conversations: Number(byDay.get(date)?.conversations ?? 0),

@@ -2,7 +2,7 @@
  * Months as the owners live them: Moscow time, which has kept UTC+3 all year since 2014, so a
  * month's bounds are fixed instants and the messages' (assistant, created_at) index serves them.
  */
-const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
+export const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 export interface MonthRange {
   /** 'ГГГГ-ММ'. */
@@ -31,6 +31,9 @@ export function previousMonth(month: string): string {
 }
 
 /** The days of the month, 'ГГГГ-ММ-ДД'. */
+/** The Moscow date 'ГГГГ-ММ-ДД' of a day number (days since 1970-01-01, Moscow time). */
+export const moscowDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
 export function monthDays(month: string): string[] {
   const [year = 0, m = 1] = month.split('-').map(Number);
   const count = new Date(Date.UTC(year, m, 0)).getUTCDate();
