@@ -3,14 +3,17 @@
  * process, so `npm run backup` (scripts/backup.mjs) cannot open it beside us; it asks instead: it
  * leaves DATA_DIR/.backup/<id>.request and sends SIGUSR2, and the server answers each request
  * with <id>.db.tar.gz (Database.snapshot: a checkpoint, then the folder between two queries), or
- * <id>.error holding the reason in Russian. Answers appear whole (written aside, then renamed).
+ * <id>.error holding the reason in Russian. Answers appear whole (written aside, then renamed);
+ * answers left unfetched for an hour are removed at the next request.
  */
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './db';
 
 export const BACKUP_DIR = '.backup';
 const REQUEST = /^([\w-]{1,64})\.request$/;
+/** Answers nobody fetched (the script was stopped while it waited) go after this long. */
+const LEFTOVER_MS = 60 * 60 * 1000;
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -54,9 +57,14 @@ export function answerBackupRequests(dataDir: string, running: Running): () => v
         for (const name of names) {
           const id = REQUEST.exec(name)?.[1];
           if (id) await answer(id);
+          else await removeLeftover(path.join(dir, name));
         }
       })
       .catch((err: unknown) => running()?.log.error({ err }, 'online backup failed'));
+  };
+  const removeLeftover = async (file: string) => {
+    const info = await stat(file).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > LEFTOVER_MS) await rm(file, { force: true });
   };
   process.on('SIGUSR2', onSignal);
   return () => process.off('SIGUSR2', onSignal);
