@@ -12,6 +12,8 @@ import { build, transform } from 'esbuild';
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
 const BUDGET = 20 * 1024;
+/** The assistant's design the server writes into the embed script: a few hundred bytes gzipped, counted too. */
+const DESIGN_ALLOWANCE = 512;
 
 /** styles.ts holds the stylesheet as one template string; ship it minified. */
 const minifyCss = {
@@ -36,7 +38,8 @@ async function bundle(entry, outName, define = {}) {
     bundle: true,
     minify: true,
     format: 'iife',
-    target: ['chrome90', 'safari15', 'firefox90'],
+    // Chrome 91: esbuild rewrites optional chaining for older Chrome (a V8 bug), which costs bytes.
+    target: ['chrome91', 'safari15', 'firefox90'],
     jsx: 'automatic',
     jsxImportSource: 'preact',
     legalComments: 'none',
@@ -77,9 +80,9 @@ if (markers.length !== 1) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const total = boot.gz.length + app.gz.length;
 console.log(
-  `widget: dist/widget.js ${kb(boot.js.length)}, gzip ${kb(boot.gz.length)}; dist/widget-app.js ${kb(app.js.length)}, gzip ${kb(app.gz.length)}; together ${kb(total)} gzip (budget ${kb(BUDGET)})`,
+  `widget: dist/widget.js ${kb(boot.js.length)}, gzip ${kb(boot.gz.length)}; dist/widget-app.js ${kb(app.js.length)}, gzip ${kb(app.gz.length)}; together ${kb(total)} gzip, with ${DESIGN_ALLOWANCE} B for the design written in (budget ${kb(BUDGET)})`,
 );
-if (total > BUDGET) {
+if (total + DESIGN_ALLOWANCE > BUDGET) {
   console.error('widget: over the gzip budget');
   process.exit(1);
 }

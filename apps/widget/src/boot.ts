@@ -4,7 +4,8 @@
  * markup is the Launcher component's (components/launcher.tsx) when closed; a test keeps the two
  * the same, so the hand-over to the component changes no pixel.
  */
-import { colorVars, type DesignColors } from './design';
+import { deriveTextColor } from './colors';
+import type { DesignColors } from './design';
 import { CHAT_PATH, CHEVRON_DOWN_PATH, LAUNCHER_ICON_SIZE } from './launcher-icons';
 import { CSS } from './styles';
 import { OPEN_CHAT } from './texts';
@@ -33,7 +34,15 @@ export function paintLauncher(
   const root = document.createElement('div');
   root.className = 'root floating';
   root.setAttribute(BOOT_ATTR, '');
-  for (const [name, value] of Object.entries(colorVars(design, bottomMargin))) root.style.setProperty(name, value);
+  // What the closed launcher wears (the component sets the rest of colorVars when it takes over;
+  // the focus ring is the accent itself until then).
+  const vars = {
+    '--accent': design.accentColor,
+    '--on-accent': deriveTextColor(design.accentColor),
+    '--accent-ink': design.accentColor,
+    '--bottom': `${bottomMargin}px`,
+  };
+  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
   root.innerHTML = LAUNCHER_HTML;
   root.firstElementChild?.addEventListener('click', onPress);
   shadow.append(style, root);
