@@ -27,11 +27,12 @@ const QUESTION_WORDS =
   'кого кому кем чему чего чьего чьей зачем отчего каков какова каково каковы какого какому каким какими каких каком какую котором которого которому которой которым скольких скольким сколькими такое назовите перечислите';
 
 /**
- * Ways of asking "when" and "how long" whose nouns are no subject ("до какого часа", "какого
- * числа", "сколько времени"): the answerer reads what they ask for from the question itself.
+ * Ways of asking "when", "how long", "how" and "why" whose nouns are no subject ("до какого часа",
+ * "какого числа", "сколько времени", "каким образом", "по какой причине"): the answerer reads what
+ * they ask for from the question itself.
  */
 const QUESTION_PHRASES =
-  /(?<!\p{L})(?:(?:до|с|в|к|со)\s+(?:какого|которого|скольки)\s+(?:часа|числа)|в\s+котором\s+часу|какого\s+числа|какое\s+число|сколько\s+времени|сколько\s+по\s+времени)(?!\p{L})/giu;
+  /(?<!\p{L})(?:(?:до|с|в|к|со)\s+(?:какого|которого|скольки)\s+(?:часа|числа)|в\s+котором\s+часу|какого\s+числа|какое\s+число|сколько\s+времени|сколько\s+по\s+времени|каким\s+(?:образом|путем|путём)|по\s+какой\s+причине|с\s+какой\s+целью)(?!\p{L})/giu;
 
 /** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
 const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
