@@ -103,6 +103,39 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
   },
 ];
 
+/** A sentence with a number beside the thing a "сколько" question counts. */
+const COUNT_BONUS = 0.1;
+/** Words this close together in a sentence are read as said of one another. */
+const NEAR_WORDS = 3;
+
+/**
+ * For "сколько X" ("сколько блокировок"), whether a sentence has a number beside X ("по
+ * блокировкам (118)"): a sentence that merely names the same people and things has other numbers,
+ * the one that answers counts X. Word positions are read by the stem's beginning, as the stems of
+ * a sentence come without them.
+ */
+function countedNearby(question: string, terms: string[]): (text: string) => number {
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const count = /(?<!\p{L})(?:сколько|скольких)\s+(\p{L}+)/u.exec(question)?.[1];
+  const counted = count ? terms.find((t) => t.length >= 3 && count.startsWith(t)) : undefined;
+  if (!counted) return () => 0;
+  return (text) => {
+    const w = words(text);
+    const near = w.some(
+      (x, i) =>
+        x.startsWith(counted) &&
+        w
+          .slice(Math.max(0, i - NEAR_WORDS), i + NEAR_WORDS + 1)
+          .some((y) => !y.startsWith(counted) && NUMBER_WORD.test(y)),
+    );
+    return near ? COUNT_BONUS : 0;
+  };
+}
+
 /** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
 function newName(text: string, question: string): boolean {
   const words = text.match(/(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}/gu) ?? [];
@@ -210,6 +243,8 @@ export async function composeLocalAnswer(
   const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
 
+  // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
+  const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   const units: Unit[][] = [];
   let k = passages.length;
@@ -239,7 +274,8 @@ export async function composeLocalAnswer(
       const typed =
         (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
-        faq;
+        faq +
+        counted(u.text);
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
@@ -358,7 +394,6 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
     )
       if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
     let j = i + 1;
-    const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
     for (; j < list.length; j++) {
       const next = list[j];
       const current = picked.map((x) => x.text).join(' ');
@@ -391,8 +426,52 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
     .map((x) => x.text.replace(ANSWER_PREFIX, ''))
     .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
     .trim();
-  return text.length > limit ? clauseWindow(text, terms, limit) : text;
+  if (text.length > limit) return clauseWindow(text, terms, limit);
+  return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit);
 }
+
+/** A paragraph this long is prose that tells a fact across sentences; shorter ones list facts said whole. */
+const PROSE_CHARS = 600;
+
+/**
+ * An answer from a paragraph of prose, with the room left up to `limit` given to the neighbouring
+ * sentence that shares more of the question (the next on ties), whole or its clauses next to the
+ * answer, marked cut with "…": such a paragraph often names the subject in one sentence and the
+ * fact in the next.
+ */
+function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i: number) => number, limit: number) {
+  const head = picked[0] as Unit;
+  const first = list.indexOf(head);
+  const last = list.indexOf(picked[picked.length - 1] as Unit);
+  const paragraph = list.filter((x) => x.line === head.line).reduce((n, x) => n + x.text.length + 1, 0);
+  const after = unitScore(last + 1) >= unitScore(first - 1);
+  const side = list[after ? last + 1 : first - 1];
+  const room = limit - text.length - 2;
+  if (
+    paragraph < PROSE_CHARS ||
+    room < 40 ||
+    !side ||
+    side.line !== head.line ||
+    isRow(side) ||
+    QUESTION_LINE.test(side.text)
+  )
+    return text;
+  const clauses = side.text.split(/(?<=[,;:])\s+/);
+  if (!after) clauses.reverse();
+  const kept: string[] = [];
+  let length = -1;
+  for (const c of clauses) {
+    if (length + 1 + c.length > room) break;
+    kept.push(c);
+    length += c.length + 1;
+  }
+  if (kept.length === 0) return text;
+  const cut = kept.length < clauses.length;
+  return after ? `${text} ${kept.join(' ')}${cut ? '…' : ''}` : `${cut ? '…' : ''}${kept.reverse().join(' ')} ${text}`;
+}
+
+/** A table row as the parser writes it ("Услуга: …; Цена: …"). */
+const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
 
 /**
  * The part of a long answer that holds the question's words: the run of clauses (cut at commas,
