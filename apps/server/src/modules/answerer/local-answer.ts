@@ -44,8 +44,9 @@ const NUMBER_WEIGHT = 0.6;
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
   {
+    // A price, and "какая предоплата / какой залог": a payment asked about is asked for its amount.
     question:
-      /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк/,
+      /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
     // A price list's row names its currency in the column: "Цена, руб.: 300".
     answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
   },
@@ -255,7 +256,8 @@ export async function composeLocalAnswer(
   const precision = (stems: string[]) => {
     const own = stems.filter((l) => !filler.has(l));
     if (own.length === 0) return 0;
-    return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(l, t))), 0) / own.length;
+    // pair() reads the question's stem first: its synonyms are the question's.
+    return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(t, l))), 0) / own.length;
   };
   passages.forEach((passage, p) => {
     const heading = new Set(lexemes[p] ?? []);
