@@ -36,6 +36,19 @@ const QUESTION_PHRASES =
 
 /** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
 const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
+/**
+ * Whether the word at `i` follows "я", "мы" or "ты" (give or take "не", "уже", "бы"): a customer's
+ * own verb in a form the endings above do not tell ("если я опоздаю", "я сдам", "я переехал").
+ * Word order stands in for a part-of-speech tagger, which neither Postgres nor our libraries have.
+ */
+function afterSubject(words: string[], i: number): boolean {
+  const before = words[i - 1] ?? '';
+  if (SUBJECT.test(before)) return true;
+  return PARTICLE.test(before) && SUBJECT.test(words[i - 2] ?? '');
+}
+const SUBJECT = /^(?:я|мы|ты)$/;
+const PARTICLE = /^(?:не|уже|бы|же|сам|сама|сами)$/;
+
 /** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
 const LIGHT_VERBS =
   'сдать сдавать сдаю подать подавать получить получать взять брать дать давать дадите дадут прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
@@ -108,7 +121,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
   words.forEach((w, i) => {
-    if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
+    if (VERB.test(w) || afterSubject(words, i)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
   });
   // A question's stem finds its synonym group also through a form of the same root ("верн" of
   // "верните" → the group of "вернуть", stemmed "вернут").
