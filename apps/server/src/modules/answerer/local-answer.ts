@@ -439,39 +439,43 @@ const PROSE_CHARS = 600;
 
 /**
  * An answer from a paragraph of prose, with the room left up to `limit` given to the neighbouring
- * sentence that shares more of the question (the next on ties), whole or its clauses next to the
- * answer, marked cut with "…": such a paragraph often names the subject in one sentence and the
- * fact in the next.
+ * sentences, the one that shares more of the question first (the next on ties), whole or their
+ * clauses next to the answer, marked cut with "…": such a paragraph often names the subject in
+ * one sentence and the fact in the next.
  */
 function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i: number) => number, limit: number) {
   const head = picked[0] as Unit;
+  const paragraph = list.filter((x) => x.line === head.line).reduce((n, x) => n + x.text.length + 1, 0);
+  if (paragraph < PROSE_CHARS) return text;
   const first = list.indexOf(head);
   const last = list.indexOf(picked[picked.length - 1] as Unit);
-  const paragraph = list.filter((x) => x.line === head.line).reduce((n, x) => n + x.text.length + 1, 0);
-  const after = unitScore(last + 1) >= unitScore(first - 1);
-  const side = list[after ? last + 1 : first - 1];
-  const room = limit - text.length - 2;
-  if (
-    paragraph < PROSE_CHARS ||
-    room < 40 ||
-    !side ||
-    side.line !== head.line ||
-    isRow(side) ||
-    QUESTION_LINE.test(side.text)
-  )
-    return text;
-  const clauses = side.text.split(/(?<=[,;:])\s+/);
-  if (!after) clauses.reverse();
-  const kept: string[] = [];
-  let length = -1;
-  for (const c of clauses) {
-    if (length + 1 + c.length > room) break;
-    kept.push(c);
-    length += c.length + 1;
+  const usable = (x: Unit | undefined): x is Unit =>
+    !!x && x.line === head.line && !isRow(x) && !QUESTION_LINE.test(x.text);
+  const sides = [
+    { after: true, unit: list[last + 1], score: unitScore(last + 1) },
+    { after: false, unit: list[first - 1], score: unitScore(first - 1) },
+  ].sort((a, b) => b.score - a.score);
+  let before = '';
+  let after = '';
+  for (const side of sides) {
+    if (!usable(side.unit)) continue;
+    const room = limit - text.length - before.length - after.length - 2;
+    if (room < 40) break;
+    const clauses = side.unit.text.split(/(?<=[,;:])\s+/);
+    if (!side.after) clauses.reverse();
+    const kept: string[] = [];
+    let length = -1;
+    for (const c of clauses) {
+      if (length + 1 + c.length > room) break;
+      kept.push(c);
+      length += c.length + 1;
+    }
+    if (kept.length === 0) continue;
+    const cut = kept.length < clauses.length;
+    if (side.after) after = ` ${kept.join(' ')}${cut ? '…' : ''}`;
+    else before = `${cut ? '…' : ''}${kept.reverse().join(' ')} `;
   }
-  if (kept.length === 0) return text;
-  const cut = kept.length < clauses.length;
-  return after ? `${text} ${kept.join(' ')}${cut ? '…' : ''}` : `${cut ? '…' : ''}${kept.reverse().join(' ')} ${text}`;
+  return `${before}${text}${after}`;
 }
 
 /** A table row as the parser writes it ("Услуга: …; Цена: …"). */
