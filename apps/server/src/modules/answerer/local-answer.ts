@@ -29,6 +29,8 @@ export const THRESHOLDS = {
   unknownWeight: 0.6,
   /** Thresholds are this much lower when every stem of the question occurs in the knowledge base. */
   knownSlack: 0.1,
+  /** A passage holding one stem of a question with a stem the knowledge base never saw counts this share. */
+  loneMatch: 0.8,
   passages: 6,
   /** An answer is at most this long: a sentence or two, or the part of a long one that holds the fact. */
   answerChars: 300,
@@ -70,6 +72,11 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
       /\d+\s*(?:-\s*\d+\s*)?(?:дн|день|дня|час|недел|месяц|мин|рабоч|календарн|сут)|(?:следующ\p{L}*|тот\s+же|ту\s+же|течение)\s+(?:дн|день|дня|недел|час|сут)|(?<!\p{L})(?:завтра|послезавтра)(?!\p{L})/iu,
   },
   { question: /скидк|процент/, answer: /%|процент/ },
+  {
+    // "Далеко ли до набережной?": a distance, in minutes or metres.
+    question: /(?<!\p{L})(?:далеко|близко|далек\p{L}*|сколько\s+(?:идти|ехать|километров|метров))(?!\p{L})/u,
+    answer: /\d+\s*(?:мин|км|м(?!\p{L})|метр|шаг)|(?<!\p{L})(?:рядом|напротив|в\s+двух\s+шагах)(?!\p{L})/iu,
+  },
 ];
 
 /** How much a sentence holding what a general question asks for (a name, a number, a date) gains. */
@@ -249,6 +256,8 @@ export async function composeLocalAnswer(
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
+  /** Per passage: how many of the question's stems it holds. */
+  const matchedIn: number[] = [];
   const units: Unit[][] = [];
   let k = passages.length;
   // How much of a FAQ's own question the visitor's question covers: "Сколько времени занимает
@@ -265,6 +274,7 @@ export async function composeLocalAnswer(
     units.push(list);
     const all = new Set([...heading, ...list.flatMap((u) => [...u.lexemes])]);
     const inAll = terms.map((t) => match(t, all));
+    matchedIn.push(inAll.filter((v) => v >= 0.65).length);
     const inHeading = terms.map((t) => match(t, heading));
     const passageCover = cover((_, i) => inAll[i] ?? 0);
     const headingBonus = /\?\s*$/.test(passage.heading)
@@ -290,11 +300,17 @@ export async function composeLocalAnswer(
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
   if (!best) return handoff();
-  const confidence = Math.min(best.passageCover, best.unitCover + 0.15);
+  // One word of the question found while another is foreign to the knowledge base ("ремонт
+  // телефонов" at a dry cleaner's whose rules mention a client's phone) may be met by chance: two
+  // words found together tell the subject, one tells little.
+  const lone = !allKnown && (matchedIn[best.p] ?? 0) < 2 ? THRESHOLDS.loneMatch : 1;
+  const passageCover = best.passageCover * lone;
+  const unitCover = best.unitCover * lone;
+  const confidence = Math.min(passageCover, unitCover + 0.15);
   // Every word of the question is known to this knowledge base: it is about the business, so a
   // partial match is more likely an answer than when some of its words are foreign to it.
   const slack = allKnown ? THRESHOLDS.knownSlack : 0;
-  if (best.passageCover < THRESHOLDS.passageCoverage - slack || best.unitCover < THRESHOLDS.unitCoverage - slack)
+  if (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack)
     return handoff(confidence);
   const list = units[best.p] ?? [];
   const chosen = passages[best.p];

@@ -19,12 +19,13 @@ const FILLER =
 
 /**
  * Question words in the forms Postgres' stop-word list leaves in ("кем", "кого", "каков", "такое" in
- * "что такое"; not "почему", whose stem "поч" is also that of "почём", a question of price): they ask, they name no subject, and a knowledge base that never
- * wrote them must not look foreign to the question. Hand-written: no Russian word list of
+ * "что такое", "далеко" of "далеко ли", which asks a distance; not "почему", whose stem "поч" is
+ * also that of "почём"): they ask, they name no subject, and a knowledge base that never wrote
+ * them must not look foreign to the question. Hand-written: no Russian word list of
  * interrogatives ships with Postgres or with the libraries we use.
  */
 const QUESTION_WORDS =
-  'кого кому кем чему чего чьего чьей зачем отчего каков какова каково каковы какого какому каким какими каких каком какую котором которого которому которой которым скольких скольким сколькими такое назовите перечислите';
+  'далеко близко кого кому кем чему чего чьего чьей зачем отчего каков какова каково каковы какого какому каким какими каких каком какую котором которого которому которой которым скольких скольким сколькими такое назовите перечислите';
 
 /**
  * Ways of asking "when", "how long", "how" and "why" whose nouns are no subject ("до какого часа",
