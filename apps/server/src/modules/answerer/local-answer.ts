@@ -22,13 +22,13 @@ export interface LocalAnswer {
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
-  passageCoverage: 0.5,
+  passageCoverage: 0.45,
   /** Share the chosen sentence (with its heading) must explain. */
   unitCoverage: 0.36,
   /** A stem the knowledge base never saw weighs this share of the rarest possible stem. */
   unknownWeight: 0.6,
   /** Thresholds are this much lower when every stem of the question occurs in the knowledge base. */
-  knownSlack: 0.1,
+  knownSlack: 0.05,
   /** A passage holding one stem of a question with a stem the knowledge base never saw counts this share. */
   loneMatch: 0.8,
   passages: 6,
