@@ -452,12 +452,14 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
 
 /** A paragraph this long is prose that tells a fact across sentences; shorter ones list facts said whole. */
 const PROSE_CHARS = 600;
+/** A sentence of the paragraph not next to the answer joins it when it shares this much of what the answer's does. */
+const SECOND_SHARE = 0.8;
 
 /**
- * An answer from a paragraph of prose, with the room left up to `limit` given to the neighbouring
- * sentences, the one that shares more of the question first (the next on ties), whole or their
- * clauses next to the answer, marked cut with "…": such a paragraph often names the subject in
- * one sentence and the fact in the next.
+ * An answer from a paragraph of prose, with the room left up to `limit` given to a sentence further
+ * on that answers nearly as well, else to the neighbouring sentences, the one that shares more of
+ * the question first (the next on ties), whole or their clauses next to the answer, marked cut
+ * with "…": such a paragraph often names the subject in one sentence and the fact in the next.
  */
 function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i: number) => number, limit: number) {
   const head = picked[0] as Unit;
@@ -467,6 +469,17 @@ function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i
   const last = list.indexOf(picked[picked.length - 1] as Unit);
   const usable = (x: Unit | undefined): x is Unit =>
     !!x && x.line === head.line && !isRow(x) && !QUESTION_LINE.test(x.text);
+  // A sentence further on that shares nearly as much of the question, when both fit: prose tells a
+  // fact and its subject apart as often as side by side.
+  const best = Math.max(...picked.map((x) => unitScore(list.indexOf(x))));
+  let second = -1;
+  list.forEach((x, j) => {
+    if (j >= first - 1 && j <= last + 1) return;
+    if (!usable(x) || text.length + x.text.length + 3 > limit || unitScore(j) < SECOND_SHARE * best) return;
+    if (second < 0 || unitScore(j) > unitScore(second)) second = j;
+  });
+  const other = list[second];
+  if (other) return second < first ? `${other.text} … ${text}` : `${text} … ${other.text}`;
   const sides = [
     { after: true, unit: list[last + 1], score: unitScore(last + 1) },
     { after: false, unit: list[first - 1], score: unitScore(first - 1) },
