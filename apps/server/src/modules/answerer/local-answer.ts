@@ -22,7 +22,7 @@ export interface LocalAnswer {
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
-  passageCoverage: 0.5,
+  passageCoverage: 0.45,
   /** Share the chosen sentence (with its heading) must explain. */
   unitCoverage: 0.36,
   /** A verb the knowledge base never saw weighs this share of the rarest possible stem… */
@@ -30,7 +30,9 @@ export const THRESHOLDS = {
   /** …and a noun (anything but a verb) this share. */
   unknownNounWeight: 0.65,
   /** Thresholds are this much lower when every stem of the question occurs in the knowledge base. */
-  knownSlack: 0.1,
+  knownSlack: 0.05,
+  /** A passage holding one stem of a question with a stem the knowledge base never saw counts this share. */
+  loneMatch: 0.8,
   passages: 6,
   /** An answer is at most this long: a sentence or two, or the part of a long one that holds the fact. */
   answerChars: 300,
@@ -46,8 +48,9 @@ const NUMBER_WEIGHT = 0.6;
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
   {
+    // A price, and "какая предоплата / какой залог": a payment asked about is asked for its amount.
     question:
-      /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк/,
+      /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
     // A price list's row names its currency in the column: "Цена, руб.: 300".
     answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
   },
@@ -69,9 +72,16 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
   {
     question:
       /сколько\s+(?:дней|времени|ждать|идет|едет|занимает)|как\s+долго|(?<!\p{L})срок|когда\s+(?:придет|привезут|доставят)/u,
-    answer: /\d+\s*(?:-\s*\d+\s*)?(?:дн|день|дня|час|недел|месяц|мин|рабоч|календарн|сут)/i,
+    // A term in figures, or in words: "на следующий день", "в тот же день", "завтра".
+    answer:
+      /\d+\s*(?:-\s*\d+\s*)?(?:дн|день|дня|час|недел|месяц|мин|рабоч|календарн|сут)|(?:следующ\p{L}*|тот\s+же|ту\s+же|течение)\s+(?:дн|день|дня|недел|час|сут)|(?<!\p{L})(?:завтра|послезавтра)(?!\p{L})/iu,
   },
   { question: /скидк|процент/, answer: /%|процент/ },
+  {
+    // "Далеко ли до набережной?": a distance, in minutes or metres.
+    question: /(?<!\p{L})(?:далеко|близко|далек\p{L}*|сколько\s+(?:идти|ехать|километров|метров))(?!\p{L})/u,
+    answer: /\d+\s*(?:мин|км|м(?!\p{L})|метр|шаг)|(?<!\p{L})(?:рядом|напротив|в\s+двух\s+шагах)(?!\p{L})/iu,
+  },
 ];
 
 /** How much a sentence holding what a general question asks for (a name, a number, a date) gains. */
@@ -107,6 +117,39 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
     answer: (text) => MONTH_OR_YEAR.test(text) || WHEN.test(text),
   },
 ];
+
+/** A sentence with a number beside the thing a "сколько" question counts. */
+const COUNT_BONUS = 0.1;
+/** Words this close together in a sentence are read as said of one another. */
+const NEAR_WORDS = 3;
+
+/**
+ * For "сколько X" ("сколько блокировок"), whether a sentence has a number beside X ("по
+ * блокировкам (118)"): a sentence that merely names the same people and things has other numbers,
+ * the one that answers counts X. Word positions are read by the stem's beginning, as the stems of
+ * a sentence come without them.
+ */
+function countedNearby(question: string, terms: string[]): (text: string) => number {
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const count = /(?<!\p{L})(?:сколько|скольких)\s+(\p{L}+)/u.exec(question)?.[1];
+  const counted = count ? terms.find((t) => t.length >= 3 && count.startsWith(t)) : undefined;
+  if (!counted) return () => 0;
+  return (text) => {
+    const w = words(text);
+    const near = w.some(
+      (x, i) =>
+        x.startsWith(counted) &&
+        w
+          .slice(Math.max(0, i - NEAR_WORDS), i + NEAR_WORDS + 1)
+          .some((y) => !y.startsWith(counted) && NUMBER_WORD.test(y)),
+    );
+    return near ? COUNT_BONUS : 0;
+  };
+}
 
 /** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
 function newName(text: string, question: string): boolean {
@@ -226,7 +269,11 @@ export async function composeLocalAnswer(
   const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
 
+  // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
+  const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
+  /** Per passage: how many of the question's stems it holds. */
+  const matchedIn: number[] = [];
   const units: Unit[][] = [];
   let k = passages.length;
   // How much of a FAQ's own question the visitor's question covers: "Сколько времени занимает
@@ -234,7 +281,8 @@ export async function composeLocalAnswer(
   const precision = (stems: string[]) => {
     const own = stems.filter((l) => !filler.has(l));
     if (own.length === 0) return 0;
-    return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(l, t))), 0) / own.length;
+    // pair() reads the question's stem first: its synonyms are the question's.
+    return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(t, l))), 0) / own.length;
   };
   passages.forEach((passage, p) => {
     const heading = new Set(lexemes[p] ?? []);
@@ -242,6 +290,7 @@ export async function composeLocalAnswer(
     units.push(list);
     const all = new Set([...heading, ...list.flatMap((u) => [...u.lexemes])]);
     const inAll = terms.map((t) => match(t, all));
+    matchedIn.push(inAll.filter((v) => v >= 0.65).length);
     const inHeading = terms.map((t) => match(t, heading));
     const passageCover = cover((_, i) => inAll[i] ?? 0);
     const headingBonus = /\?\s*$/.test(passage.heading)
@@ -255,7 +304,8 @@ export async function composeLocalAnswer(
       const typed =
         (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
-        faq;
+        faq +
+        counted(u.text);
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
@@ -266,11 +316,17 @@ export async function composeLocalAnswer(
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
   if (!best) return handoff();
-  const confidence = Math.min(best.passageCover, best.unitCover + 0.15);
+  // One word of the question found while another is foreign to the knowledge base ("ремонт
+  // телефонов" at a dry cleaner's whose rules mention a client's phone) may be met by chance: two
+  // words found together tell the subject, one tells little.
+  const lone = !allKnown && (matchedIn[best.p] ?? 0) < 2 ? THRESHOLDS.loneMatch : 1;
+  const passageCover = best.passageCover * lone;
+  const unitCover = best.unitCover * lone;
+  const confidence = Math.min(passageCover, unitCover + 0.15);
   // Every word of the question is known to this knowledge base: it is about the business, so a
   // partial match is more likely an answer than when some of its words are foreign to it.
   const slack = allKnown ? THRESHOLDS.knownSlack : 0;
-  if (best.passageCover < THRESHOLDS.passageCoverage - slack || best.unitCover < THRESHOLDS.unitCoverage - slack)
+  if (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack)
     return handoff(confidence);
   const list = units[best.p] ?? [];
   const chosen = passages[best.p];
@@ -375,7 +431,6 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
     )
       if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
     let j = i + 1;
-    const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
     for (; j < list.length; j++) {
       const next = list[j];
       const current = picked.map((x) => x.text).join(' ');
@@ -408,8 +463,69 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
     .map((x) => x.text.replace(ANSWER_PREFIX, ''))
     .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
     .trim();
-  return text.length > limit ? clauseWindow(text, terms, limit) : text;
+  if (text.length > limit) return clauseWindow(text, terms, limit);
+  return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit);
 }
+
+/** A paragraph this long is prose that tells a fact across sentences; shorter ones list facts said whole. */
+const PROSE_CHARS = 600;
+/** A sentence of the paragraph not next to the answer joins it when it shares this much of what the answer's does. */
+const SECOND_SHARE = 0.8;
+
+/**
+ * An answer from a paragraph of prose, with the room left up to `limit` given to a sentence further
+ * on that answers nearly as well, else to the neighbouring sentences, the one that shares more of
+ * the question first (the next on ties), whole or their clauses next to the answer, marked cut
+ * with "…": such a paragraph often names the subject in one sentence and the fact in the next.
+ */
+function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i: number) => number, limit: number) {
+  const head = picked[0] as Unit;
+  const paragraph = list.filter((x) => x.line === head.line).reduce((n, x) => n + x.text.length + 1, 0);
+  if (paragraph < PROSE_CHARS) return text;
+  const first = list.indexOf(head);
+  const last = list.indexOf(picked[picked.length - 1] as Unit);
+  const usable = (x: Unit | undefined): x is Unit =>
+    !!x && x.line === head.line && !isRow(x) && !QUESTION_LINE.test(x.text);
+  // A sentence further on that shares nearly as much of the question, when both fit: prose tells a
+  // fact and its subject apart as often as side by side.
+  const best = Math.max(...picked.map((x) => unitScore(list.indexOf(x))));
+  let second = -1;
+  list.forEach((x, j) => {
+    if (j >= first - 1 && j <= last + 1) return;
+    if (!usable(x) || text.length + x.text.length + 3 > limit || unitScore(j) < SECOND_SHARE * best) return;
+    if (second < 0 || unitScore(j) > unitScore(second)) second = j;
+  });
+  const other = list[second];
+  if (other) return second < first ? `${other.text} … ${text}` : `${text} … ${other.text}`;
+  const sides = [
+    { after: true, unit: list[last + 1], score: unitScore(last + 1) },
+    { after: false, unit: list[first - 1], score: unitScore(first - 1) },
+  ].sort((a, b) => b.score - a.score);
+  let before = '';
+  let after = '';
+  for (const side of sides) {
+    if (!usable(side.unit)) continue;
+    const room = limit - text.length - before.length - after.length - 2;
+    if (room < 40) break;
+    const clauses = side.unit.text.split(/(?<=[,;:])\s+/);
+    if (!side.after) clauses.reverse();
+    const kept: string[] = [];
+    let length = -1;
+    for (const c of clauses) {
+      if (length + 1 + c.length > room) break;
+      kept.push(c);
+      length += c.length + 1;
+    }
+    if (kept.length === 0) continue;
+    const cut = kept.length < clauses.length;
+    if (side.after) after = ` ${kept.join(' ')}${cut ? '…' : ''}`;
+    else before = `${cut ? '…' : ''}${kept.reverse().join(' ')} `;
+  }
+  return `${before}${text}${after}`;
+}
+
+/** A table row as the parser writes it ("Услуга: …; Цена: …"). */
+const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
 
 /**
  * The part of a long answer that holds the question's words: the run of clauses (cut at commas,

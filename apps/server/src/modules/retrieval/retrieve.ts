@@ -18,21 +18,45 @@ const FILLER =
   'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся пока чтобы тогда потом уже тоже';
 
 /**
- * Ways of asking "when" and "how long" whose nouns are no subject ("до какого часа", "какого
- * числа", "сколько времени"): the answerer reads what they ask for from the question itself.
+ * Question words in the forms Postgres' stop-word list leaves in ("кем", "кого", "каков", "такое" in
+ * "что такое", "далеко" of "далеко ли", which asks a distance; not "почему", whose stem "поч" is
+ * also that of "почём"): they ask, they name no subject, and a knowledge base that never wrote
+ * them must not look foreign to the question. Hand-written: no Russian word list of
+ * interrogatives ships with Postgres or with the libraries we use.
+ */
+const QUESTION_WORDS =
+  'далеко близко кого кому кем чему чего чьего чьей зачем отчего каков какова каково каковы какого какому каким какими каких каком какую котором которого которому которой которым скольких скольким сколькими такое назовите перечислите';
+
+/**
+ * Ways of asking "when", "how long", "how" and "why" whose nouns are no subject ("до какого часа",
+ * "какого числа", "сколько времени", "каким образом", "по какой причине"): the answerer reads what
+ * they ask for from the question itself.
  */
 const QUESTION_PHRASES =
-  /(?<!\p{L})(?:(?:до|с|в|к|со)\s+(?:какого|которого|скольки)\s+(?:часа|числа)|в\s+котором\s+часу|какого\s+числа|какое\s+число|сколько\s+времени|сколько\s+по\s+времени)(?!\p{L})/giu;
+  /(?<!\p{L})(?:(?:до|с|в|к|со)\s+(?:какого|которого|скольки)\s+(?:часа|числа)|в\s+котором\s+часу|какого\s+числа|какое\s+число|сколько\s+времени|сколько\s+по\s+времени|каким\s+(?:образом|путем|путём)|по\s+какой\s+причине|с\s+какой\s+целью)(?!\p{L})/giu;
 
 /** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
 const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
+/**
+ * Whether the word at `i` follows "я", "мы" or "ты" (give or take "не", "уже", "бы"): a customer's
+ * own verb in a form the endings above do not tell ("если я опоздаю", "я сдам", "я переехал").
+ * Word order stands in for a part-of-speech tagger, which neither Postgres nor our libraries have.
+ */
+function afterSubject(words: string[], i: number): boolean {
+  const before = words[i - 1] ?? '';
+  if (SUBJECT.test(before)) return true;
+  return PARTICLE.test(before) && SUBJECT.test(words[i - 2] ?? '');
+}
+const SUBJECT = /^(?:я|мы|ты)$/;
+const PARTICLE = /^(?:не|уже|бы|же|сам|сама|сами)$/;
+
 /** Verbs that fit any request ("сдать пуховик", "подать претензию"): the object carries the meaning. */
 const LIGHT_VERBS =
   'сдать сдавать сдаю подать подавать получить получать взять брать дать давать дадите дадут прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать';
 
 let fillerCache: Promise<{ filler: Set<string>; light: Set<string> }> | undefined;
 function fillerStems(ctx: RetrievalContext): Promise<{ filler: Set<string>; light: Set<string> }> {
-  fillerCache ??= lexemesOf(ctx, [FILLER, LIGHT_VERBS])
+  fillerCache ??= lexemesOf(ctx, [`${FILLER} ${QUESTION_WORDS}`, LIGHT_VERBS])
     .then(([f, l]) => ({ filler: new Set(f), light: new Set(l) }))
     .catch((err) => {
       fillerCache = undefined;
@@ -98,7 +122,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
   words.forEach((w, i) => {
-    if (VERB.test(w)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
+    if (VERB.test(w) || afterSubject(words, i)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
   });
   // A question's stem finds its synonym group also through a form of the same root ("верн" of
   // "верните" → the group of "вернуть", stemmed "вернут").
