@@ -25,10 +25,8 @@ export const THRESHOLDS = {
   passageCoverage: 0.45,
   /** Share the chosen sentence (with its heading) must explain. */
   unitCoverage: 0.36,
-  /** A verb the knowledge base never saw weighs this share of the rarest possible stem… */
+  /** A stem the knowledge base never saw weighs this share of the rarest possible stem. */
   unknownWeight: 0.6,
-  /** …and a noun (anything but a verb) this share. */
-  unknownNounWeight: 0.65,
   /** Thresholds are this much lower when every stem of the question occurs in the knowledge base. */
   knownSlack: 0.05,
   /** A passage holding one stem of a question with a stem the knowledge base never saw counts this share. */
@@ -220,10 +218,7 @@ export async function composeLocalAnswer(
     unknown.push(df === 0 && !light.has(t));
     if (df === 0 && !verbs.has(t) && !light.has(t)) unknownNoun = true;
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
-    // A noun the documents never use weighs more than one they use once: it names a thing they do
-    // not cover ("татуаж бровей" beside "коррекция бровей"), and half the question unexplained is out.
-    const unknownShare = verbs.has(t) ? THRESHOLDS.unknownWeight : THRESHOLDS.unknownNounWeight;
-    return (df > 0 ? idf(df) : unknownShare * maxIdf) * kind;
+    return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
   // An unknown noun ("кофемашины") marks a question the documents do not cover. An unknown verb
   // tells less: "подключиться" to a Wi-Fi the documents name is still about the business, but
