@@ -201,6 +201,7 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
     }),
   );
   const wallMs = performance.now() - t0;
+  const cpu = cpuSeconds(pid as number) - cpu0;
   return {
     errors,
     /** Answered with the hand-off (nothing in the knowledge base): the owner is alerted. */
@@ -211,7 +212,9 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
     messagesPerSecond: Math.round((visitors.length / wallMs) * 1000),
     wallMs: Math.round(wallMs),
     /** The server's CPU time over the burst's wall time: 1 = one core busy throughout. */
-    serverCores: round((cpuSeconds(pid as number) - cpu0) / (wallMs / 1000), 2),
+    serverCores: round(cpu / (wallMs / 1000), 2),
+    /** The server's CPU time per message: what the machine's load does not change much. */
+    cpuMsPerMessage: round((cpu * 1000) / visitors.length, 2),
   };
 }
 

@@ -19,8 +19,12 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL with positional parameters; used where the query builder has no word for it. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs raw SQL with positional parameters; used where the query builder has no word for it.
+   * `prepare` names a query of the hot path kept prepared (parsed and analysed once per
+   * connection, its plan cached as PostgreSQL decides): the name must always go with the same text.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
   /** Work that must run once across instances (a Telegram bot's poller) holds a lock. */
   locks: AdvisoryLocks;
   /**
@@ -153,7 +157,7 @@ export interface PgliteOptions {
 
 /** PGlite in `dir` (or in memory when dir is undefined), migrated. */
 export async function openPglite(dir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite, protocol, parse }, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     opts.vector ? import('@electric-sql/pglite-pgvector').then((m) => m.vector) : undefined,
@@ -176,10 +180,54 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  /** Statements prepared in this session: name → the types of their parameters. */
+  const prepared = new Map<string, number[]>();
+  const exec = async (message: Uint8Array) => (await client.execProtocol(message, { syncToFs: false })).messages;
+  /**
+   * PGlite's query() parses, analyses and plans its statement every time (the unnamed statement
+   * of the extended protocol). A named statement is parsed once; the same steps as query()
+   * otherwise (under its locks: never inside another caller's transaction), through PGlite's
+   * protocol API.
+   */
+  const queryPrepared = (name: string, text: string, params: unknown[]) =>
+    client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        const messages = [];
+        try {
+          let types = prepared.get(name);
+          if (!types) {
+            messages.push(...(await exec(protocol.serialize.parse({ name, text }))));
+            types = await exec(protocol.serialize.describe({ type: 'S', name })).then(
+              parse.parseDescribeStatementResults,
+              async (err: unknown) => {
+                await exec(protocol.serialize.close({ type: 'S', name })).catch(() => undefined);
+                throw err;
+              },
+            );
+            prepared.set(name, types);
+          }
+          const values = params.map((value, i) => {
+            if (value === null || value === undefined) return null;
+            const serialize = client.serializers[types[i] ?? 0];
+            return serialize ? serialize(value) : String(value);
+          });
+          messages.push(
+            ...(await exec(protocol.serialize.bind({ statement: name, values }))),
+            ...(await exec(protocol.serialize.describe({ type: 'P' }))),
+            ...(await exec(protocol.serialize.execute({}))),
+          );
+        } finally {
+          messages.push(...(await exec(protocol.serialize.sync())));
+        }
+        await client.syncToFs();
+        return parse.parseResults(messages, client.parsers)[0]?.rows ?? [];
+      }),
+    );
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    async query<T>(text: string, params?: unknown[]) {
+    async query<T>(text: string, params?: unknown[], opts?: { prepare?: string }) {
+      if (opts?.prepare) return (await queryPrepared(opts.prepare, text, params ?? [])) as T[];
       return (await client.query(text, params)).rows as T[];
     },
     locks: memoryLocks(),
@@ -271,8 +319,9 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async query<T>(text: string, params?: unknown[]) {
-      return (await pool.query(text, params as unknown[])).rows as T[];
+    async query<T>(text: string, params?: unknown[], opts?: { prepare?: string }) {
+      const values = params as unknown[];
+      return (await pool.query(opts?.prepare ? { name: opts.prepare, text, values } : { text, values })).rows as T[];
     },
     locks,
     // autovacuum keeps the statistics.

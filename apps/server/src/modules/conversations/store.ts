@@ -91,6 +91,7 @@ export async function insertMessage(ctx: Pick<AppContext, 'database'>, m: NewMes
       m.source ?? null,
       m.tokens ?? 0,
     ],
+    { prepare: 'conversations.insert-message' },
   );
   if (!row) throw new Error('message not stored: no such visitor of the assistant');
   return {
