@@ -3,9 +3,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { serverPath } from '../../paths';
+import { startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
 export { schema };
@@ -155,80 +157,29 @@ export interface PgliteOptions {
   vector?: boolean;
 }
 
-/** PGlite in `dir` (or in memory when dir is undefined), migrated. */
+/** PGlite in `dir` (or in memory when dir is undefined), migrated, in its own thread (pglite-worker). */
 export async function openPglite(dir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
-  const [{ PGlite, protocol, parse }, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    opts.vector ? import('@electric-sql/pglite-pgvector').then((m) => m.vector) : undefined,
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const { drizzle } = await import('drizzle-orm/pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   // A new data directory is created and migrated in a child process that then ends: PGlite's
   // initdb and the first migrations grow its WebAssembly memory to about 0.5 GB, which a
   // WebAssembly instance never gives back; the child's goes with it, and this process opens a
   // ready database, as on any later start.
   if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) await prepareInChild(path.resolve(dir), Boolean(opts.vector));
-  // 'memory://' rather than undefined: without a data-dir URL PGlite silently skips extensions.
-  // Small buffers: PGlite lives inside our process, and Postgres' 128 MB default would double
-  // the server's idle memory for a cache that a small business's data never fills.
-  const client = new PGlite(dir ? path.resolve(dir) : 'memory://', {
-    extensions: vector ? { pg_trgm, vector } : { pg_trgm },
-    postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 8MB'],
+  const client = await startPgliteWorker({
+    // 'memory://' (the worker's default) rather than undefined: without a data-dir URL PGlite silently skips extensions.
+    dir: dir ? path.resolve(dir) : undefined,
+    vector: Boolean(opts.vector),
+    migrationsFolder,
+    postgresqlconf: PGLITE_CONF,
   });
-  await client.waitReady;
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  /** Statements prepared in this session: name → the types of their parameters. */
-  const prepared = new Map<string, number[]>();
-  const exec = async (message: Uint8Array) => (await client.execProtocol(message, { syncToFs: false })).messages;
-  /**
-   * PGlite's query() parses, analyses and plans its statement every time (the unnamed statement
-   * of the extended protocol). A named statement is parsed once; the same steps as query()
-   * otherwise (under its locks: never inside another caller's transaction), through PGlite's
-   * protocol API.
-   */
-  const queryPrepared = (name: string, text: string, params: unknown[]) =>
-    client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        const messages = [];
-        try {
-          let types = prepared.get(name);
-          if (!types) {
-            messages.push(...(await exec(protocol.serialize.parse({ name, text }))));
-            types = await exec(protocol.serialize.describe({ type: 'S', name })).then(
-              parse.parseDescribeStatementResults,
-              async (err: unknown) => {
-                await exec(protocol.serialize.close({ type: 'S', name })).catch(() => undefined);
-                throw err;
-              },
-            );
-            prepared.set(name, types);
-          }
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const serialize = client.serializers[types[i] ?? 0];
-            return serialize ? serialize(value) : String(value);
-          });
-          messages.push(
-            ...(await exec(protocol.serialize.bind({ statement: name, values }))),
-            ...(await exec(protocol.serialize.describe({ type: 'P' }))),
-            ...(await exec(protocol.serialize.execute({}))),
-          );
-        } finally {
-          messages.push(...(await exec(protocol.serialize.sync())));
-        }
-        await client.syncToFs();
-        return parse.parseResults(messages, client.parsers)[0]?.rows ?? [];
-      }),
-    );
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     async query<T>(text: string, params?: unknown[], opts?: { prepare?: string }) {
-      if (opts?.prepare) return (await queryPrepared(opts.prepare, text, params ?? [])) as T[];
-      return (await client.query(text, params)).rows as T[];
+      if (opts?.prepare) return client.queryPrepared<T>(opts.prepare, text, params ?? []);
+      return (await client.query<T>(text, params)).rows;
     },
     locks: memoryLocks(),
     async maintain() {
@@ -237,6 +188,12 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
     close: () => client.close(),
   };
 }
+
+/**
+ * Small buffers: PGlite lives inside our process, and Postgres' 128 MB default would double
+ * the server's idle memory for a cache that a small business's data never fills.
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 8MB'];
 
 /**
  * Creates and migrates a PGlite data directory in a child process (see openPglite): a worker
@@ -250,6 +207,7 @@ async function prepareInChild(dir: string, vector: boolean): Promise<void> {
   const job = {
     dir,
     migrationsFolder,
+    postgresqlconf: PGLITE_CONF,
     modules: {
       pglite: url('@electric-sql/pglite'),
       trgm: url('@electric-sql/pglite/contrib/pg_trgm'),
@@ -267,7 +225,7 @@ async function prepareInChild(dir: string, vector: boolean): Promise<void> {
     ]);
     const client = new PGlite(job.dir, {
       extensions: vector ? { pg_trgm, vector } : { pg_trgm },
-      postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 8MB'],
+      postgresqlconf: job.postgresqlconf,
     });
     await client.waitReady;
     await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
