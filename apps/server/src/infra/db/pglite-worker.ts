@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 export interface PgliteClient {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(fn: (tx: { query: PgliteClient['query'] }) => Promise<T>): Promise<T>;
-  /** A named statement, parsed once (see queryPrepared in the worker below). */
+  /** The rows of a query (in the worker every statement is prepared once, by its text). */
   queryPrepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -17,8 +17,7 @@ interface QueryOptions {
 }
 interface Results<T> {
   rows: T[];
-  fields: { name: string; dataTypeID: number }[];
-  affectedRows?: number;
+  affectedRows: number;
 }
 
 export interface PgliteWorkerOptions {
@@ -140,7 +139,6 @@ const job = workerData;
 let client, protocol, parse;
 const txs = new Map();
 let nextTx = 1;
-const prepared = new Map();
 const identity = (v) => v;
 const ROLLBACK = Symbol('rollback');
 
@@ -172,53 +170,89 @@ async function open() {
   await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
 }
 
-const optionsOf = (m) => {
-  if (!m.rowMode && !m.identities) return undefined;
-  const options = {};
-  if (m.rowMode) options.rowMode = m.rowMode;
-  if (m.identities) options.parsers = Object.fromEntries(m.identities.map((t) => [t, identity]));
-  return options;
+// Parser tables: PGlite's own, and with drizzle's identities over it, made once. (PGlite's query()
+// copies its 300-odd parsers into a new object for every query given parsers: half of what a small
+// query costs.)
+const tables = new Map();
+const tableOf = (identities) => {
+  if (!identities) return client.parsers;
+  const key = identities.join(',');
+  let table = tables.get(key);
+  if (!table) {
+    table = { ...client.parsers, ...Object.fromEntries(identities.map((t) => [t, identity])) };
+    tables.set(key, table);
+  }
+  return table;
 };
-const plain = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
 
+// Every statement is prepared once, by its text (drizzle's texts are fixed, with $n parameters):
+// PGlite's query() parses and analyses its statement every time (the unnamed statement of the
+// extended protocol), and plans it; a named one is parsed once and its plan is cached as
+// PostgreSQL decides. The least recently used are closed past a bound (texts that vary, such
+// as a multi-row insert, would otherwise pile up).
+const STATEMENTS = 300;
+const statements = new Map();
+let nextStatement = 1;
 const exec = async (message) => (await client.execProtocol(message, { syncToFs: false })).messages;
-// PGlite's query() parses, analyses and plans its statement every time (the unnamed statement of
-// the extended protocol). A named statement is parsed once; otherwise the same steps as query(),
-// under its locks (never inside another caller's transaction), through PGlite's protocol API.
-const queryPrepared = (name, text, params) =>
-  client._runExclusiveTransaction(() =>
-    client._runExclusiveQuery(async () => {
-      const messages = [];
-      try {
-        let types = prepared.get(name);
-        if (!types) {
-          messages.push(...(await exec(protocol.serialize.parse({ name, text }))));
-          types = await exec(protocol.serialize.describe({ type: 'S', name })).then(
-            parse.parseDescribeStatementResults,
-            async (err) => {
-              await exec(protocol.serialize.close({ type: 'S', name })).catch(() => undefined);
-              throw err;
-            },
-          );
-          prepared.set(name, types);
-        }
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serialize = client.serializers[types[i] ?? 0];
-          return serialize ? serialize(value) : String(value);
-        });
-        messages.push(
-          ...(await exec(protocol.serialize.bind({ statement: name, values }))),
-          ...(await exec(protocol.serialize.describe({ type: 'P' }))),
-          ...(await exec(protocol.serialize.execute({}))),
-        );
-      } finally {
-        messages.push(...(await exec(protocol.serialize.sync())));
-      }
-      await client.syncToFs();
-      return parse.parseResults(messages, client.parsers)[0]?.rows ?? [];
-    }),
+
+async function statementOf(text, messages) {
+  const known = statements.get(text);
+  if (known) {
+    statements.delete(text);
+    statements.set(text, known);
+    return known;
+  }
+  if (statements.size >= STATEMENTS) {
+    const [oldText, old] = statements.entries().next().value;
+    statements.delete(oldText);
+    await exec(protocol.serialize.close({ type: 'S', name: old.name }));
+  }
+  const name = 's' + nextStatement++;
+  messages.push(...(await exec(protocol.serialize.parse({ name, text }))));
+  const types = await exec(protocol.serialize.describe({ type: 'S', name })).then(
+    parse.parseDescribeStatementResults,
+    async (err) => {
+      await exec(protocol.serialize.close({ type: 'S', name })).catch(() => undefined);
+      throw err;
+    },
   );
+  const statement = { name, types };
+  statements.set(text, statement);
+  return statement;
+}
+
+// What PGlite's query() does (parse, bind, describe, execute, sync, then the file system's sync
+// outside a transaction), with a prepared statement and a ready parser table.
+async function runQuery(text, params, rowMode, identities) {
+  const messages = [];
+  try {
+    const { name, types } = await statementOf(text, messages);
+    const values = (params ?? []).map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = client.serializers[types[i] ?? 0];
+      return serialize ? serialize(value) : String(value);
+    });
+    messages.push(
+      ...(await exec(protocol.serialize.bind({ statement: name, values }))),
+      ...(await exec(protocol.serialize.describe({ type: 'P' }))),
+      ...(await exec(protocol.serialize.execute({}))),
+    );
+  } finally {
+    messages.push(...(await exec(protocol.serialize.sync())));
+  }
+  if (!client.isInTransaction()) await client.syncToFs();
+  const [result] = parse.parseResults(messages, tableOf(identities), rowMode ? { rowMode } : undefined);
+  return { rows: result?.rows ?? [], affectedRows: result?.affectedRows ?? 0 };
+}
+
+// A query of no transaction waits for the one running (as PGlite's query() does); one of a
+// transaction runs inside it.
+const query = (m, inTransaction) =>
+  inTransaction
+    ? client._runExclusiveQuery(() => runQuery(m.text, m.params, m.rowMode, m.identities))
+    : client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(() => runQuery(m.text, m.params, m.rowMode, m.identities)),
+      );
 
 function begin(id) {
   let ended;
@@ -244,11 +278,10 @@ parentPort.on('message', (m) => {
     switch (m.op) {
       case 'open': return open();
       case 'query': {
-        const target = m.tx ? txs.get(m.tx)?.t : client;
-        if (!target) throw new Error('the transaction has ended');
-        return plain(await target.query(m.text, m.params, optionsOf(m)));
+        if (m.tx && !txs.has(m.tx)) throw new Error('the transaction has ended');
+        return query(m, Boolean(m.tx));
       }
-      case 'prepared': return queryPrepared(m.name, m.text, m.params);
+      case 'prepared': return (await query(m, false)).rows;
       case 'begin': return begin(m.id);
       case 'end': {
         const t = txs.get(m.tx);
