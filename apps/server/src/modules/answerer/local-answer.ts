@@ -19,26 +19,6 @@ export interface LocalAnswer {
   confidence: number;
 }
 
-/**
- * How well a stem of a passage matches a stem of the question by their letters alone: the same
- * root, a number for a number, a near spelling. Kept across messages (bounded), as every message
- * to an assistant compares its question with the same passages' stems.
- */
-function stemAffinity(t: string, l: string): number {
-  const key = `${t}\u0000${l}`;
-  let v = affinityCache.get(key);
-  if (v !== undefined) return v;
-  v = rootStrength(t, l);
-  // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
-  // sentence that states the rule with its own number answers it in part.
-  if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
-  if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
-  if (affinityCache.size >= 100_000) affinityCache.clear();
-  affinityCache.set(key, v);
-  return v;
-}
-const affinityCache = new Map<string, number>();
-
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
@@ -202,7 +182,11 @@ export async function composeLocalAnswer(
     let v = pairs.get(key);
     if (v !== undefined) return v;
     const syn = synonyms.get(t);
-    v = syn?.has(l) ? 0.8 : stemAffinity(t, l);
+    v = syn?.has(l) ? 0.8 : rootStrength(t, l);
+    // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
+    // sentence that states the rule with its own number answers it in part.
+    if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
+    if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn) for (const s of syn) if (rootStrength(s, l) > 0) v = 0.55;
     pairs.set(key, v);
     return v;

@@ -216,24 +216,6 @@ export function rootForms(lexeme: string): string[] {
  * beginning give or take a letter or holds it whole ("чист"/"чистк"), else 0.
  */
 export function rootStrength(a: string, b: string): number {
-  const key = `${a}\u0000${b}`;
-  const known = strengthCache.get(key);
-  if (known !== undefined) return known;
-  const best = measureRootStrength(a, b);
-  if (strengthCache.size >= STRENGTH_CACHE_SIZE) strengthCache.clear();
-  strengthCache.set(key, best);
-  return best;
-}
-
-/**
- * Strengths measured, by pair of stems: every visitor message compares its stems with the
- * synonym list's and with the stems of the passages it reads, the same pairs over and over.
- * Bounded: about a hundred thousand pairs, a few megabytes.
- */
-const strengthCache = new Map<string, number>();
-const STRENGTH_CACHE_SIZE = 100_000;
-
-function measureRootStrength(a: string, b: string): number {
   let best = 0;
   const fa = rootForms(a);
   const fb = rootForms(b);
