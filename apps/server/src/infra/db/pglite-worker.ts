@@ -195,7 +195,16 @@ const statements = new Map();
 let nextStatement = 1;
 const exec = async (message) => (await client.execProtocol(message, { syncToFs: false })).messages;
 
-async function statementOf(text, messages) {
+// Statements with long parameter lists (a batch insert of passages) are used once or twice and
+// their cached plans are large: they keep PGlite's unnamed statement, parsed every time.
+const MAX_PREPARED_PARAMS = 64;
+
+async function statementOf(text, params, messages) {
+  if (params.length > MAX_PREPARED_PARAMS) {
+    messages.push(...(await exec(protocol.serialize.parse({ name: '', text }))));
+    const types = parse.parseDescribeStatementResults(await exec(protocol.serialize.describe({ type: 'S', name: '' })));
+    return { name: '', types };
+  }
   const known = statements.get(text);
   if (known) {
     statements.delete(text);
@@ -226,7 +235,7 @@ async function statementOf(text, messages) {
 async function runQuery(text, params, rowMode, identities) {
   const messages = [];
   try {
-    const { name, types } = await statementOf(text, messages);
+    const { name, types } = await statementOf(text, params ?? [], messages);
     const values = (params ?? []).map((value, i) => {
       if (value === null || value === undefined) return null;
       const serialize = client.serializers[types[i] ?? 0];
