@@ -23,8 +23,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /**
    * Runs raw SQL with positional parameters; used where the query builder has no word for it.
-   * `prepare` names a query of the hot path kept prepared (parsed and analysed once per
-   * connection, its plan cached as PostgreSQL decides): the name must always go with the same text.
+   * `prepare` names a query of the hot path kept prepared on PostgreSQL (parsed and analysed once
+   * per connection, its plan cached as PostgreSQL decides): the name must always go with the same
+   * text. PGlite's worker prepares every statement by its text anyway.
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
   /** Work that must run once across instances (a Telegram bot's poller) holds a lock. */
@@ -177,8 +178,7 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    async query<T>(text: string, params?: unknown[], opts?: { prepare?: string }) {
-      if (opts?.prepare) return client.queryPrepared<T>(opts.prepare, text, params ?? []);
+    async query<T>(text: string, params?: unknown[]) {
       return (await client.query<T>(text, params)).rows;
     },
     locks: memoryLocks(),

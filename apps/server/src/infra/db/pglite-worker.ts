@@ -2,12 +2,11 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** What the rest of infra/db needs of PGlite: drizzle's calls (query, transaction), a prepared query, close. */
+/** What the rest of infra/db needs of PGlite: drizzle's calls (query, transaction) and close. */
 export interface PgliteClient {
+  /** In the worker every statement is prepared once, by its text (see statementOf below). */
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(fn: (tx: { query: PgliteClient['query'] }) => Promise<T>): Promise<T>;
-  /** The rows of a query (in the worker every statement is prepared once, by its text). */
-  queryPrepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -114,7 +113,6 @@ export async function startPgliteWorker(opts: PgliteWorkerOptions): Promise<Pgli
       await call({ op: 'end', tx, commit: true });
       return result;
     },
-    queryPrepared: (name, text, params) => call({ op: 'prepared', name, text, params }),
     async close() {
       if (failure) return;
       await call({ op: 'close' });
@@ -290,7 +288,6 @@ parentPort.on('message', (m) => {
         if (m.tx && !txs.has(m.tx)) throw new Error('the transaction has ended');
         return query(m, Boolean(m.tx));
       }
-      case 'prepared': return (await query(m, false)).rows;
       case 'begin': return begin(m.id);
       case 'end': {
         const t = txs.get(m.tx);
