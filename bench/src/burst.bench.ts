@@ -13,7 +13,7 @@
  * BENCH_CPU_PROF=dir starts the server with --cpu-prof into that directory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -47,10 +47,18 @@ function freePort(): Promise<number> {
 const rssMb = (pid: number) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
-/** CPU seconds the process used so far (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** CPU seconds each thread of the process used so far (user + system), by thread id, from /proc. */
+function threadCpuSeconds(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
 }
 
 const port = await freePort();
@@ -180,7 +188,7 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
   const latencies: number[] = [];
   let errors = 0;
   let handoffs = 0;
-  const cpu0 = cpuSeconds(pid as number);
+  const cpu0 = threadCpuSeconds(pid as number);
   const t0 = performance.now();
   await Promise.all(
     visitors.map(async (v, i) => {
@@ -201,7 +209,10 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
     }),
   );
   const wallMs = performance.now() - t0;
-  const cpu = cpuSeconds(pid as number) - cpu0;
+  const perThread = [...threadCpuSeconds(pid as number)].map(([tid, s]) => [tid, s - (cpu0.get(tid) ?? 0)] as const);
+  const cpu = perThread.reduce((sum, [, s]) => sum + s, 0);
+  const mainCpu = perThread.find(([tid]) => tid === String(pid))?.[1] ?? 0;
+  const otherCpu = Math.max(0, ...perThread.filter(([tid]) => tid !== String(pid)).map(([, s]) => s));
   return {
     errors,
     /** Answered with the hand-off (nothing in the knowledge base): the owner is alerted. */
@@ -215,6 +226,9 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
     serverCores: round(cpu / (wallMs / 1000), 2),
     /** The server's CPU time per message: what the machine's load does not change much. */
     cpuMsPerMessage: round((cpu * 1000) / visitors.length, 2),
+    /** Cores used by the main thread (HTTP, the engine) and by the busiest other thread (the database's). */
+    mainThreadCores: round(mainCpu / (wallMs / 1000), 2),
+    busiestOtherThreadCores: round(otherCpu / (wallMs / 1000), 2),
   };
 }
 
