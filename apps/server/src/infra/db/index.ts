@@ -3,9 +3,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { serverPath } from '../../paths';
+import { startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
 export { schema };
@@ -19,8 +21,13 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL with positional parameters; used where the query builder has no word for it. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs raw SQL with positional parameters; used where the query builder has no word for it.
+   * `prepare` names a query of the hot path kept prepared on PostgreSQL (parsed and analysed once
+   * per connection, its plan cached as PostgreSQL decides): the name must always go with the same
+   * text. PGlite's worker prepares every statement by its text anyway.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { prepare?: string }): Promise<T[]>;
   /** Work that must run once across instances (a Telegram bot's poller) holds a lock. */
   locks: AdvisoryLocks;
   /**
@@ -157,36 +164,28 @@ export interface PgliteOptions {
   vector?: boolean;
 }
 
-/** PGlite in `dir` (or in memory when dir is undefined), migrated. */
+/** PGlite in `dir` (or in memory when dir is undefined), migrated, in its own thread (pglite-worker). */
 export async function openPglite(dir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    opts.vector ? import('@electric-sql/pglite-pgvector').then((m) => m.vector) : undefined,
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const { drizzle } = await import('drizzle-orm/pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   // A new data directory is created and migrated in a child process that then ends: PGlite's
   // initdb and the first migrations grow its WebAssembly memory to about 0.5 GB, which a
   // WebAssembly instance never gives back; the child's goes with it, and this process opens a
   // ready database, as on any later start.
   if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) await prepareInChild(path.resolve(dir), Boolean(opts.vector));
-  // 'memory://' rather than undefined: without a data-dir URL PGlite silently skips extensions.
-  // Small buffers: PGlite lives inside our process, and Postgres' 128 MB default would double
-  // the server's idle memory for a cache that a small business's data never fills.
-  const client = new PGlite(dir ? path.resolve(dir) : 'memory://', {
-    extensions: vector ? { pg_trgm, vector } : { pg_trgm },
-    postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 8MB'],
+  const client = await startPgliteWorker({
+    // 'memory://' (the worker's default) rather than undefined: without a data-dir URL PGlite silently skips extensions.
+    dir: dir ? path.resolve(dir) : undefined,
+    vector: Boolean(opts.vector),
+    migrationsFolder,
+    postgresqlconf: PGLITE_CONF,
   });
-  await client.waitReady;
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     async query<T>(text: string, params?: unknown[]) {
-      return (await client.query(text, params)).rows as T[];
+      return (await client.query<T>(text, params)).rows;
     },
     locks: memoryLocks(),
     async maintain() {
@@ -202,6 +201,12 @@ export async function openPglite(dir: string | undefined, opts: PgliteOptions = 
 }
 
 /**
+ * Small buffers: PGlite lives inside our process, and Postgres' 128 MB default would double
+ * the server's idle memory for a cache that a small business's data never fills.
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 8MB'];
+
+/**
  * Creates and migrates a PGlite data directory in a child process (see openPglite): a worker
  * thread would do, but the memory its allocator held stays with this process, a child's goes
  * back to the system when it exits. The child is plain JavaScript given as text, so it runs the
@@ -213,6 +218,7 @@ async function prepareInChild(dir: string, vector: boolean): Promise<void> {
   const job = {
     dir,
     migrationsFolder,
+    postgresqlconf: PGLITE_CONF,
     modules: {
       pglite: url('@electric-sql/pglite'),
       trgm: url('@electric-sql/pglite/contrib/pg_trgm'),
@@ -230,7 +236,7 @@ async function prepareInChild(dir: string, vector: boolean): Promise<void> {
     ]);
     const client = new PGlite(job.dir, {
       extensions: vector ? { pg_trgm, vector } : { pg_trgm },
-      postgresqlconf: ['shared_buffers = 16MB', 'work_mem = 8MB'],
+      postgresqlconf: job.postgresqlconf,
     });
     await client.waitReady;
     await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
@@ -282,8 +288,9 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async query<T>(text: string, params?: unknown[]) {
-      return (await pool.query(text, params as unknown[])).rows as T[];
+    async query<T>(text: string, params?: unknown[], opts?: { prepare?: string }) {
+      const values = params as unknown[];
+      return (await pool.query(opts?.prepare ? { name: opts.prepare, text, values } : { text, values })).rows as T[];
     },
     locks,
     // autovacuum keeps the statistics.

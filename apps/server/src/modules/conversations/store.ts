@@ -32,13 +32,24 @@ export async function findVisitor(
   assistantId: string,
   visitorId: string,
 ): Promise<VisitorRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(visitors)
-    .where(and(eq(visitors.id, visitorId), eq(visitors.assistantId, assistantId)))
-    .limit(1);
+  let query = findVisitorQueries.get(db);
+  if (!query) {
+    query = prepareFindVisitor(db);
+    findVisitorQueries.set(db, query);
+  }
+  const [row] = await query.execute({ visitorId, assistantId });
   return row;
 }
+
+// Every visitor request looks its visitor up: the query is built once per database, not for each call.
+const prepareFindVisitor = (db: Executor) =>
+  db
+    .select()
+    .from(visitors)
+    .where(and(eq(visitors.id, sql.placeholder('visitorId')), eq(visitors.assistantId, sql.placeholder('assistantId'))))
+    .limit(1)
+    .prepare('conversations_find_visitor');
+const findVisitorQueries = new WeakMap<Executor, ReturnType<typeof prepareFindVisitor>>();
 
 export interface NewMessage {
   assistantId: string;
@@ -91,6 +102,7 @@ export async function insertMessage(ctx: Pick<AppContext, 'database'>, m: NewMes
       m.source ?? null,
       m.tokens ?? 0,
     ],
+    { prepare: 'conversations.insert-message' },
   );
   if (!row) throw new Error('message not stored: no such visitor of the assistant');
   return {

@@ -203,6 +203,8 @@ async function lexicalSearch(
       stems,
       SYNONYM_WEIGHT,
     ],
+    // Parsing and planning this query cost three times its execution on a small knowledge base.
+    { prepare: 'retrieval.lexical' },
   );
   return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
 }
@@ -240,6 +242,7 @@ export async function searchCorrectedAnswers(
   const [any] = await ctx.database.query<{ ok: boolean }>(
     'select exists(select 1 from corrected_answers where assistant_id = $1) ok',
     [assistantId],
+    { prepare: 'retrieval.corrected-any' },
   );
   if (!any?.ok) return [];
   const rows = await ctx.database.query<{
@@ -276,6 +279,7 @@ export async function searchCorrectedAnswers(
      order by coalesce(s.score, 0) + similarity(lower(a.question), lower($2)) * 5 desc, a.id
      limit $3`,
     [assistantId, text, limit],
+    { prepare: 'retrieval.corrected' },
   );
   return rows.map((r) => {
     const coverage = r.qn > 0 ? r.matched / r.qn : 0;

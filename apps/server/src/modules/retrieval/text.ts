@@ -83,7 +83,9 @@ async function analyze(
         [stats.assistantId, stats.lexemes, toStem],
       ]
     : [stemsOf('$1'), [toStem]];
-  const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(text, params);
+  const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(text, params, {
+    prepare: stats ? 'retrieval.stems-stats' : 'retrieval.stems',
+  });
   for (const r of rows) {
     if (r.i > 0) {
       const index = missing[r.i - 1];

@@ -1,5 +1,5 @@
 import { TRIGGER_TEXTS, type Trigger, type TriggerFields } from '@otklik/contract';
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
@@ -19,12 +19,23 @@ export const presentTrigger = (row: Row): Trigger => ({
 
 /** An assistant's triggers in the owner's order (no ownership check: the pipeline's read). */
 export function triggersOf(db: Executor, assistantId: string): Promise<Row[]> {
-  return db
+  let query = triggersQueries.get(db);
+  if (!query) {
+    query = prepareTriggersOf(db);
+    triggersQueries.set(db, query);
+  }
+  return query.execute({ assistantId });
+}
+
+// Read for every visitor message: the query is built once per database, not for each call.
+const prepareTriggersOf = (db: Executor) =>
+  db
     .select()
     .from(triggers)
-    .where(eq(triggers.assistantId, assistantId))
-    .orderBy(asc(triggers.position), asc(triggers.createdAt), asc(triggers.id));
-}
+    .where(eq(triggers.assistantId, sql.placeholder('assistantId')))
+    .orderBy(asc(triggers.position), asc(triggers.createdAt), asc(triggers.id))
+    .prepare('triggers_of_assistant');
+const triggersQueries = new WeakMap<Executor, ReturnType<typeof prepareTriggersOf>>();
 
 export async function listTriggers(ctx: Ctx, userId: string, assistantId: string): Promise<Trigger[]> {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
