@@ -7,6 +7,8 @@ export interface PgliteClient {
   /** In the worker every statement is prepared once, by its text (see statementOf below). */
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(fn: (tx: { query: PgliteClient['query'] }) => Promise<T>): Promise<T>;
+  /** The data directory as a gzipped tar, after a checkpoint, between two transactions (online backups). */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startPgliteWorker(opts: PgliteWorkerOptions): Promise<Pgli
       await call({ op: 'end', tx, commit: true });
       return result;
     },
+    dump: () => call<Uint8Array>({ op: 'dump' }),
     async close() {
       if (failure) return;
       await call({ op: 'close' });
@@ -294,6 +297,13 @@ parentPort.on('message', (m) => {
         if (!t) throw new Error('the transaction has ended');
         t.ended({ id: m.id, commit: m.commit });
         return undefined;
+      }
+      case 'dump': {
+        // Written out first, so the copy needs little WAL replay when opened; then taken while no
+        // transaction is open (dumpDataDir itself holds the query lock only).
+        await client.query('checkpoint');
+        const blob = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+        return new Uint8Array(await blob.arrayBuffer());
       }
       case 'close': return client.close();
     }
