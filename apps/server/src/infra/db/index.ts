@@ -18,6 +18,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Query functions take either the database or a transaction. */
 export type Executor = Db | Tx;
 
+/**
+ * Put first in a statement whose best plan depends on its values (a text search ranking): the
+ * embedded database's worker then plans it for every execution instead of caching a generic plan.
+ * pglite-worker.ts holds the same text.
+ */
+export const PLAN_PER_VALUES = '/* plan per values */';
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
