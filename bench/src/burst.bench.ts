@@ -15,11 +15,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_TEXTS } from '../../apps/server/src/modules/conversations/texts';
+import { embeddedEnv, freePort, rssMb } from './lib/process';
 import { percentile, round } from './lib/stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,20 +32,6 @@ const QUESTIONS = (
 ).questions.map((q) => q.q);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const rssMb = (pid: number) =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 /** CPU seconds each thread of the process used so far (user + system), by thread id, from /proc. */
 function threadCpuSeconds(pid: number): Map<string, number> {
@@ -74,23 +60,14 @@ const child: ChildProcess = spawn(
   ],
   {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
+    env: embeddedEnv(port, dataDir, {
       OPENAI_API_KEY: '',
       OLLAMA_URL: '',
       GIGACHAT_CREDENTIALS: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
       SEED_DEMO: '0',
       // One client address sends everything: the per-address limits would stop it at once.
       RATE_LIMIT_OFF: '1',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   },
 );

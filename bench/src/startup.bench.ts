@@ -4,49 +4,22 @@
  * on the same directory. RSS is read from /proc 10 s and 60 s after the server answers.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedEnv, freePort, rssMb } from './lib/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** RSS is read 10 s and 60 s after the server answers (the issue's two points). */
 const IDLE_CHECKPOINTS_MS = [10_000, 60_000];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 async function startOnce(dataDir: string): Promise<{ startMs: number; rssMb: number[] }> {
   const port = await freePort();
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
+    env: embeddedEnv(port, dataDir),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

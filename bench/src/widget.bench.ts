@@ -10,12 +10,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, request } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnippet } from '@otklik/contract';
 import { chromium } from 'playwright-core';
+import { embeddedEnv, freePort } from './lib/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Cold loads of each page (the issue compares medians of 5; more steady the figures on a busy machine). */
@@ -23,35 +23,11 @@ const RUNS = Number(process.env.WIDGET_BENCH_RUNS) || 15;
 const CHROMIUM = '/usr/bin/chromium';
 const OWNER_ACCENT = '#2f5d50';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_DEMO: '0',
-      RATE_LIMIT_OFF: '1',
-    },
+    env: embeddedEnv(port, dataDir, { PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: '0', RATE_LIMIT_OFF: '1' }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
