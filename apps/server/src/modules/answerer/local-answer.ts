@@ -210,13 +210,11 @@ export async function composeLocalAnswer(
   // Weights: BM25's idf of each question stem in this knowledge base.
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
   const maxIdf = idf(0);
-  let unknownNoun = false;
   const unknown: boolean[] = [];
   const weights = terms.map((t) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
     unknown.push(df === 0 && !light.has(t));
-    if (df === 0 && !verbs.has(t) && !light.has(t)) unknownNoun = true;
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
@@ -224,6 +222,7 @@ export async function composeLocalAnswer(
   // tells less: "подключиться" to a Wi-Fi the documents name is still about the business, but
   // "покрасить" a car that the documents only park is not, so an unknown verb is let pass only
   // when the question's known words weigh more than it does.
+  const unknownNoun = terms.some((t, i) => unknown[i] && !verbs.has(t));
   const sum = (pick: (i: number) => boolean) => weights.reduce((a, w, i) => a + (pick(i) ? w : 0), 0);
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;
