@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { knowledgeChunks, knowledgeFiles, knowledgeStats, knowledgeTerms } from '../src/infra/db/schema';
 import { searchKnowledge } from '../src/modules/knowledge/../retrieval/search';
+import { pgTrigrams } from '../src/modules/retrieval/vocabulary';
 import { enqueueIngest } from '../src/modules/knowledge/jobs';
 import { addKnowledgeFile, storageKey } from '../src/modules/knowledge/service';
 import { createOwner, type TestOwner } from './helpers/factories';
@@ -336,6 +337,38 @@ describe('knowledge files: download and delete', () => {
     expect(found[0]?.content).toContain('Клуб работает');
     // A misspelt question word still finds its passage.
     expect((await searchKnowledge(server.app.ctx, id, 'ежеднево?'))[0]?.content).toContain('Клуб работает');
+  });
+
+  it("finds near-spellings among the stems of a file added after the assistant's first question", async () => {
+    const id = await createAssistant(server.app, owner.userId, 'Словарь');
+    await uploadReady('a.txt', Buffer.from('Парковка для клиентов бесплатная.'), id);
+    expect(await searchKnowledge(server.app.ctx, id, 'химчиска пуховиков')).toEqual([]);
+    // The in-memory vocabulary was loaded by the question above; the new file's stems must be in it.
+    await uploadReady('b.txt', Buffer.from('Химчистка пуховиков занимает три дня.'), id);
+    expect((await searchKnowledge(server.app.ctx, id, 'химчиска'))[0]?.content).toContain('Химчистка пуховиков');
+  });
+
+  it('measures near-spellings as pg_trgm does', async () => {
+    const pairs: [string, string][] = [
+      ['химчиска', 'химчистк'],
+      ['ежеднев', 'ежеднево'],
+      ['covid-19', 'covid'],
+      ['пуховик', 'пуховичк'],
+      ['ёлк', 'елк'],
+      ['abc', 'абв'],
+      ['доставк', 'дастафк'],
+    ];
+    const rows = await server.app.ctx.database.query<{ s: number }>(
+      'select similarity(a, b)::float8 s from unnest($1::text[], $2::text[]) p(a, b)',
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    );
+    const ours = pairs.map(([a, b]) => {
+      const x = pgTrigrams(a);
+      const y = pgTrigrams(b);
+      const shared = [...x].filter((g) => y.has(g)).length;
+      return shared / (x.size + y.size - shared);
+    });
+    rows.forEach((r, i) => expect(ours[i]).toBeCloseTo(Number(r.s), 5));
   });
 
   it('deletes a file with its passages and its share of the statistics', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/db';
 import { knowledgeChunks } from '../../infra/db/schema';
 import { countTokens } from './text';
+import { forgetVocabulary } from './vocabulary';
 
 /** A passage as ingestion hands it over: the heading path it sits under and its text. */
 export interface IndexedPassage {
@@ -50,6 +51,7 @@ export async function indexChunks(
     from knowledge_chunks where file_id = ${fileId}::uuid
     on conflict (assistant_id) do update set chunks = knowledge_stats.chunks + excluded.chunks,
       tokens = knowledge_stats.tokens + excluded.tokens`);
+  forgetVocabulary(assistantId);
 }
 
 /** Takes a file's passages out of the statistics and deletes them. Call inside a transaction. */
@@ -69,4 +71,5 @@ export async function unindexFile(tx: Executor, assistantId: string, fileId: str
           from knowledge_chunks where file_id = ${fileId}::uuid) f
     where s.assistant_id = ${assistantId}::uuid`);
   await tx.execute(sql`delete from knowledge_chunks where file_id = ${fileId}::uuid`);
+  forgetVocabulary(assistantId);
 }

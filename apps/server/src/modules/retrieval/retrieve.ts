@@ -69,6 +69,8 @@ function fillerStems(ctx: RetrievalContext): Promise<{ filler: Set<string>; ligh
 export interface QueryAnalysis {
   /** The question with spelled-out numbers and times in figures ("к половине седьмого вечера" → "к 18:30"). */
   text: string;
+  /** The stems of the whole text, as the search looks them up. */
+  stems: string[];
   /** The stems that carry the question's subject (filler words dropped, unless nothing else is left). */
   terms: string[];
   /** Question stem → stems of its synonym group (also found through a form of the same root). */
@@ -111,7 +113,13 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
       ?.slice(0, 60) ?? [];
   const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
   const [[qLexemes = [], ...rest], synonymGroups, { filler, light }] = await Promise.all([
-    lexemesOf(ctx, [text.replace(QUESTION_PHRASES, ' '), ...words, ...unitWords, text === question ? '' : question]),
+    lexemesOf(ctx, [
+      text.replace(QUESTION_PHRASES, ' '),
+      ...words,
+      ...unitWords,
+      text === question ? '' : question,
+      text,
+    ]),
     synonymMap(ctx),
     fillerStems(ctx),
   ]);
@@ -119,6 +127,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   const unitLexemes = new Map(unitWords.map((w, i) => [w, rest[words.length + i]?.[0] ?? w]));
   // The words a figure replaced: documents write numbers in words too ("два перехвата").
   const spelled = new Set(rest[words.length + unitWords.length] ?? []);
+  const stems = rest[words.length + unitWords.length + 1] ?? [];
   for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
   words.forEach((w, i) => {
@@ -160,7 +169,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   const expansions = new Set<string>();
   for (const t of terms)
     if (!loose.has(t)) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
-  return { text, terms, synonyms, expansions: [...expansions], verbs, light, filler };
+  return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler };
 }
 
 /**
@@ -183,6 +192,7 @@ export async function retrieve(
   const passages = await searchKnowledge(ctx, assistantId, query.text, {
     limit: opts.limit ?? 6,
     stems: query.expansions,
+    ownStems: query.stems,
     tuning: opts.tuning,
   });
   return { question, query, corrected, passages };

@@ -1,8 +1,10 @@
 import type { AppContext } from '../../core/context';
-import { type Database, PLAN_PER_VALUES } from '../../infra/db';
+import type { Database } from '../../infra/db';
 import type { Embedder } from '../../infra/llm/embeddings';
 import { type Passage, type PassageRow, passageOf } from './passage-row';
+import { lexemesOf } from './text';
 import { hasVectors, nearestPassages } from './vector-store';
+import { forgetVocabulary, nearSpellings, vocabularyOf } from './vocabulary';
 
 export interface KnowledgePassage extends Passage {
   /** BM25 score, or with vectors fused in the reciprocal-rank-fusion score; comparable only within one query. */
@@ -19,6 +21,8 @@ export interface SearchOptions {
    * the query's meaning is compared with vectors.
    */
   stems?: string[];
+  /** The question's own stems, when the caller has them already (retrieve's analysis); else they are read. */
+  ownStems?: string[];
   tuning?: SearchTuning;
 }
 
@@ -65,10 +69,10 @@ export async function searchKnowledge(
   const embeddings = ctx.embeddings;
   const stems = (opts.stems ?? []).slice(0, 200);
   const tuning = opts.tuning ?? DEFAULT_TUNING;
-  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, stems, limit, tuning);
+  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, stems, limit, tuning, opts.ownStems);
   const depth = Math.max(limit, FUSION_DEPTH);
   const [lexical, similar] = await Promise.all([
-    lexicalSearch(ctx.database, assistantId, text, stems, depth, tuning),
+    lexicalSearch(ctx.database, assistantId, text, stems, depth, tuning, opts.ownStems),
     similarPassages(ctx, embeddings, assistantId, text, depth),
   ]);
   return fuse(lexical, similar, limit);
@@ -111,29 +115,6 @@ function fuse(lexical: KnowledgePassage[], similar: KnowledgePassage[], limit: n
   return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-/** Above this many passages the ranking is planned for each question (see isLarge). */
-const LARGE_KNOWLEDGE = 1000;
-const SIZE_TTL_MS = 60_000;
-const sizes = new Map<string, { large: boolean; at: number }>();
-
-/**
- * Whether an assistant's knowledge is large, read at most once a minute. The embedded database
- * keeps the ranking's statement prepared: on a small knowledge base its cached generic plan saves
- * the planning that costs more than the search (a burst of visitors ran 1.8× faster), on 10,000
- * passages that generic plan ran 3× slower than one made for the question's stems.
- */
-async function isLarge(database: Database, assistantId: string): Promise<boolean> {
-  const known = sizes.get(assistantId);
-  if (known && Date.now() - known.at < SIZE_TTL_MS) return known.large;
-  const [row] = await database.query<{ chunks: number }>('select chunks from knowledge_stats where assistant_id = $1', [
-    assistantId,
-  ]);
-  const large = Number(row?.chunks ?? 0) > LARGE_KNOWLEDGE;
-  if (sizes.size > 10_000) sizes.clear();
-  sizes.set(assistantId, { large, at: Date.now() });
-  return large;
-}
-
 /**
  * The lexical ranking: the question's Russian stems (snowball, stop words dropped) and the given
  * ones, extended with the assistant's stems that are trigram-similar to a stem of the question
@@ -149,35 +130,38 @@ async function lexicalSearch(
   stems: string[],
   limit: number,
   tuning: SearchTuning,
+  ownStems: string[] | undefined,
 ): Promise<KnowledgePassage[]> {
-  const plan = (await isLarge(database, assistantId)) ? PLAN_PER_VALUES : '';
-  const rows = await database.query<PassageRow & { score: number }>(
-    `${plan}
-     with own as (
-       select distinct lexeme from unnest(to_tsvector('russian', $2))),
+  const [vocabulary, own] = await Promise.all([
+    vocabularyOf(database, assistantId),
+    ownStems ?? lexemesOf({ database }, [text]).then(([l]) => l ?? []),
+  ]);
+  // The best near-spelling per assistant stem (two question stems may find the same one).
+  const fuzzy = [
+    ...new Map(
+      nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll)
+        .sort((a, b) => a.similarity - b.similarity)
+        .map((f) => [f.lexeme, f]),
+    ).values(),
+  ];
+  const rows = await database.query<PassageRow & { score: number; version: string }>(
+    `with own as (
+       select distinct lexeme from unnest($2::text[]) lexeme),
      q as (
-       select lexeme from own union select unnest($10::text[])),
+       select lexeme from own union select unnest($9::text[])),
      st as (
-       select chunks::float8 n, greatest(tokens::float8 / greatest(chunks, 1), 1) avgdl
+       select chunks::float8 n, greatest(tokens::float8 / greatest(chunks, 1), 1) avgdl, chunks || ':' || tokens version
        from knowledge_stats where assistant_id = $1 and chunks > 0),
-     -- Per unknown stem of the query's own words, the stems close to it through the trigram
-     -- index; this assistant's are kept below. Scoping inside the join made PGlite choose plans that scan
-     -- or, in one case, hang (a composite (assistant_id, lexeme) trigram index needs btree_gin,
-     -- which hangs in PGlite 0.5.16), so the filter stays outside the index lookup.
-     fz as materialized (
-       select t.assistant_id, t.lexeme, t.df, q.lexeme ql
-       from own q join knowledge_terms t on t.lexeme % q.lexeme
-       where length(q.lexeme) >= 4
-         and ($9::boolean or not exists (
-           select 1 from knowledge_terms e where e.assistant_id = $1 and e.lexeme = q.lexeme))),
      terms as (
        -- Looked up by the primary key (a join with q made the planner scan all the assistant's terms).
-       select t.lexeme, t.df, case when t.lexeme in (select lexeme from own) then 1 else $11::float8 end w
+       select t.lexeme, t.df, case when t.lexeme in (select lexeme from own) then 1 else $10::float8 end w
        from knowledge_terms t
        where t.assistant_id = $1 and t.lexeme = any(array(select lexeme from q))
        union all
-       select lexeme, df, $6::float8 * similarity(lexeme, ql) from fz
-       where assistant_id = $1 and lexeme <> ql and similarity(lexeme, ql) >= $7::float8),
+       -- Near-spellings of the question's unknown stems, found in memory (vocabulary.ts).
+       select t.lexeme, t.df, f.w
+       from unnest($6::text[], $7::float8[]) f(lexeme, w)
+         join knowledge_terms t on t.assistant_id = $1 and t.lexeme = f.lexeme),
      qt as (
        select lexeme, max(w) * ln(1 + (st.n - df + 0.5) / (df + 0.5)) idf
        from terms, st group by lexeme, df, st.n),
@@ -210,27 +194,30 @@ async function lexicalSearch(
        group by c.id
        order by score desc, c.id
        limit $3::int)
-     select c.id, c.file_id, f.name, c.heading, c.content, r.score
+     select c.id, c.file_id, f.name, c.heading, c.content, r.score, st.version
      from ranked r
        join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
        join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
+       cross join st
      order by r.score desc, c.id`,
     [
       assistantId,
-      text,
+      own,
       limit,
       K1,
       B,
-      FUZZY_WEIGHT,
-      FUZZY_MIN_SIMILARITY,
+      fuzzy.map((f) => f.lexeme),
+      fuzzy.map((f) => FUZZY_WEIGHT * f.similarity),
       tuning.commonShare,
-      tuning.fuzzyAll,
       stems,
       SYNONYM_WEIGHT,
     ],
     // Parsing and planning this query cost three times its execution on a small knowledge base.
     { prepare: 'retrieval.lexical' },
   );
+  // Another instance changed the index since the vocabulary was loaded: the next question reloads it.
+  const version = rows[0]?.version;
+  if (version) forgetVocabulary(assistantId, version);
   return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
 }
 

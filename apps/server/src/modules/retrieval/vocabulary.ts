@@ -1,0 +1,155 @@
+import type { Database } from '../../infra/db';
+
+/**
+ * Near-spellings of a question's unknown stems ("доставк" for "дастафк"), found in memory: each
+ * assistant's stems (knowledge_terms) with a trigram index over them, loaded on its first
+ * question. In the ranking query this lookup went through pg_trgm's index over every
+ * assistant's stems (or scanned them all on a small database) and took 2 ms of a visitor
+ * message's 10, on the database's one thread; here it takes microseconds on the main thread.
+ * The known stems themselves and their counts are still read from the database with the
+ * ranking, so a stale vocabulary can only miss or add a near-spelling, never a stem a question
+ * names; it is dropped when this process changes the assistant's index (index-store), when the
+ * ranking reports other totals than the ones it was loaded with (another instance ingested a
+ * file), and after a few minutes.
+ *
+ * Similarity is pg_trgm's, counted the same way (words of letters and digits, each padded with
+ * two spaces before and one after, the set of their three-character windows, shared / all), so
+ * the stems found are the ones `similarity()` would give.
+ */
+
+interface Vocabulary {
+  /** The totals (knowledge_stats) the vocabulary was loaded with: "chunks:tokens". */
+  version: string;
+  at: number;
+  known: Set<string>;
+  lexemes: string[];
+  /** Trigram count of each lexeme (by index). */
+  sizes: Uint16Array;
+  /** Trigram → indexes of the lexemes holding it. */
+  postings: Map<string, number[]>;
+}
+
+const TTL_MS = 5 * 60_000;
+/** Stems kept in all (about 100 bytes each with the index): the least recently asked assistants go first. */
+const MAX_LEXEMES = 400_000;
+const cache = new Map<string, Vocabulary>();
+const loading = new Map<string, Promise<Vocabulary>>();
+let cachedLexemes = 0;
+
+/** The trigrams of a stem as pg_trgm makes them. */
+export function pgTrigrams(text: string): Set<string> {
+  const grams = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!word) continue;
+    const padded = [' ', ' ', ...word, ' '];
+    for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3).join(''));
+  }
+  return grams;
+}
+
+function build(version: string, lexemes: string[]): Vocabulary {
+  const postings = new Map<string, number[]>();
+  const sizes = new Uint16Array(lexemes.length);
+  lexemes.forEach((lexeme, i) => {
+    const grams = pgTrigrams(lexeme);
+    sizes[i] = grams.size;
+    for (const g of grams) {
+      const list = postings.get(g);
+      if (list) list.push(i);
+      else postings.set(g, [i]);
+    }
+  });
+  return { version, at: Date.now(), known: new Set(lexemes), lexemes, sizes, postings };
+}
+
+async function load(database: Database, assistantId: string): Promise<Vocabulary> {
+  const rows = await database.query<{ lexeme: string; version: string | null }>(
+    `select lexeme, null version from knowledge_terms where assistant_id = $1
+     union all
+     select null, chunks || ':' || tokens from knowledge_stats where assistant_id = $1`,
+    [assistantId],
+    { prepare: 'retrieval.vocabulary' },
+  );
+  const lexemes: string[] = [];
+  let version = '0:0';
+  for (const r of rows) {
+    if (r.version !== null) version = r.version;
+    else lexemes.push(r.lexeme);
+  }
+  return build(version, lexemes);
+}
+
+function remember(assistantId: string, vocabulary: Vocabulary): void {
+  forgetVocabulary(assistantId);
+  cache.set(assistantId, vocabulary);
+  cachedLexemes += vocabulary.lexemes.length;
+  for (const [id, old] of cache) {
+    if (cachedLexemes <= MAX_LEXEMES || id === assistantId) break;
+    cache.delete(id);
+    cachedLexemes -= old.lexemes.length;
+  }
+}
+
+/** The assistant's vocabulary, loaded when missing or old (one load at a time per assistant). */
+export async function vocabularyOf(database: Database, assistantId: string): Promise<Vocabulary> {
+  const hit = cache.get(assistantId);
+  if (hit && Date.now() - hit.at < TTL_MS) {
+    cache.delete(assistantId);
+    cache.set(assistantId, hit);
+    return hit;
+  }
+  let pending = loading.get(assistantId);
+  if (!pending) {
+    pending = load(database, assistantId)
+      .then((v) => {
+        remember(assistantId, v);
+        return v;
+      })
+      .finally(() => loading.delete(assistantId));
+    loading.set(assistantId, pending);
+  }
+  return pending;
+}
+
+/** Drops a vocabulary: the assistant's index changed here, or its totals differ from the loaded ones. */
+export function forgetVocabulary(assistantId: string, unlessVersion?: string): void {
+  const v = cache.get(assistantId);
+  if (!v || (unlessVersion !== undefined && v.version === unlessVersion)) return;
+  cache.delete(assistantId);
+  cachedLexemes -= v.lexemes.length;
+}
+
+export interface NearSpelling {
+  lexeme: string;
+  /** The stem of the question it stands for. */
+  of: string;
+  similarity: number;
+}
+
+/**
+ * The assistant's stems at least `minSimilarity` similar to each given stem (the stem itself
+ * excluded). `all`: also for stems the vocabulary knows (otherwise only for unknown ones, the
+ * likely misspellings), and only stems of at least four letters are looked up.
+ */
+export function nearSpellings(
+  vocabulary: Vocabulary,
+  stems: string[],
+  minSimilarity: number,
+  all = false,
+): NearSpelling[] {
+  const out: NearSpelling[] = [];
+  const counts = new Map<number, number>();
+  for (const stem of new Set(stems)) {
+    if ([...stem].length < 4 || (!all && vocabulary.known.has(stem))) continue;
+    const grams = pgTrigrams(stem);
+    counts.clear();
+    for (const g of grams) for (const i of vocabulary.postings.get(g) ?? []) counts.set(i, (counts.get(i) ?? 0) + 1);
+    for (const [i, shared] of counts) {
+      const similarity = shared / (grams.size + (vocabulary.sizes[i] ?? 0) - shared);
+      const lexeme = vocabulary.lexemes[i];
+      if (lexeme !== undefined && lexeme !== stem && similarity >= minSimilarity)
+        out.push({ lexeme, of: stem, similarity });
+    }
+  }
+  return out;
+}
