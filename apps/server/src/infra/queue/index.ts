@@ -19,11 +19,29 @@ export interface Queue {
   close(): Promise<void>;
 }
 
-/** Runs jobs in this process, each as soon as it is added (no ordering between jobs), with retries and backoff. */
-export function memoryQueue(log: FastifyBaseLogger): Queue {
+/** Jobs run at once, here and by BullMQ's worker: a burst of work (a thousand alerts) waits its turn behind the visitors' requests. */
+export const JOB_CONCURRENCY = 4;
+
+/**
+ * Runs jobs in this process, in the order added, at most `concurrency` at a time (no ordering
+ * between the jobs running), with retries and backoff; a job waiting for its retry holds no slot.
+ */
+export function memoryQueue(log: FastifyBaseLogger, concurrency = JOB_CONCURRENCY): Queue {
   const handlers = new Map<string, JobHandler>();
   const pending = new Set<Promise<void>>();
+  const waiting: (() => void)[] = [];
+  let running = 0;
   let closed = false;
+  const slot = async () => {
+    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+  };
+  // The slot passes straight to the next job waiting, if any.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
   const run = async (name: string, data: unknown, attempts: number) => {
     const handler = handlers.get(name);
     if (!handler) {
@@ -31,6 +49,7 @@ export function memoryQueue(log: FastifyBaseLogger): Queue {
       return;
     }
     for (let attempt = 1; ; attempt++) {
+      await slot();
       try {
         await handler(data);
         return;
@@ -39,8 +58,10 @@ export function memoryQueue(log: FastifyBaseLogger): Queue {
           log.error({ err, job: name }, 'job failed');
           return;
         }
-        await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
+      } finally {
+        release();
       }
+      await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
     }
   };
   return {
@@ -94,7 +115,7 @@ export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'o
         if (!handler) throw new Error(`no handler for job ${job.name}`);
         await handler(job.data);
       },
-      { connection: workerConnection, prefix, concurrency: 4 },
+      { connection: workerConnection, prefix, concurrency: JOB_CONCURRENCY },
     );
     worker.on('failed', (job, err) => log.error({ err, job: job?.name }, 'job failed'));
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bullQueue, memoryQueue, type Queue } from './index';
+import { bullQueue, JOB_CONCURRENCY, memoryQueue, type Queue } from './index';
 
 const log = pino({ level: 'silent' });
 const redisUrl = process.env.REDIS_URL;
@@ -43,6 +43,24 @@ describe.each(kinds)('%s queue drain()', (_kind, make) => {
     opened = await make();
     return opened.queue;
   };
+
+  it(`runs at most ${JOB_CONCURRENCY} jobs at once, and all of them`, async () => {
+    const queue = await open();
+    let running = 0;
+    let most = 0;
+    const done = new Set<number>();
+    queue.process('slow', async (data) => {
+      running++;
+      most = Math.max(most, running);
+      await sleep(30);
+      running--;
+      done.add(data as number);
+    });
+    for (let i = 0; i < 12; i++) await queue.add('slow', i);
+    await queue.drain();
+    expect(most).toBe(JOB_CONCURRENCY);
+    expect(done.size).toBe(12);
+  });
 
   it('resolves at once on an empty queue', async () => {
     const queue = await open();

@@ -14,6 +14,8 @@ import { eventsOf, notificationRow } from './service';
 /** At most one alert per conversation and reason in this window; the rest are counted into the next. */
 export const ALERT_QUIET_MS = 5 * 60 * 1000;
 
+/** An alert to deliver (conversations' alert hook queues it): see deliverAlert. */
+export const ALERT_JOB = 'notifications.alert';
 const EMAIL_JOB = 'notifications.email';
 const TELEGRAM_JOB = 'notifications.telegram';
 /** About two minutes of retries with a doubling pause (BullMQ keeps them across restarts). */
@@ -175,6 +177,7 @@ async function quietPeriod(ctx: Pick<AppContext, 'database'>, alert: OwnerAlert)
 
 /** Delivery jobs: each attempt's outcome is kept on the settings, so the tab shows a failure, never hides it. */
 export function registerAlertJobs(ctx: AppContext): void {
+  ctx.queue.process(ALERT_JOB, (data) => deliverAlert(ctx, data as OwnerAlert));
   ctx.queue.process(EMAIL_JOB, async (data) => {
     const job = data as EmailJob;
     await attempt(ctx, job.assistantId, 'почта', () => ctx.mailer.send(job.message));

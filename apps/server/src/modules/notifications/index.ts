@@ -5,13 +5,18 @@
  */
 import type { AppContext } from '../../core/context';
 import { setAlertHook } from '../conversations';
-import { deliverAlert, registerAlertJobs } from './alerts';
+import { ALERT_JOB, registerAlertJobs } from './alerts';
 
 export { notificationRoutes } from './routes';
 
-/** Installs the owner's alerts as the conversations' alert hook, and their delivery jobs. */
+/**
+ * Installs the owner's alerts as the conversations' alert hook, and their delivery jobs. An alert
+ * is a job itself: the visitor's request only queues it, and reading the owner's channels,
+ * the quiet period and the recent messages waits its turn with the other jobs (a burst of a
+ * thousand new conversations answered first, alerted right after).
+ */
 export function startNotifications(ctx: AppContext): void {
   registerAlertJobs(ctx);
-  setAlertHook(ctx, (alert) => deliverAlert(ctx, alert));
+  setAlertHook(ctx, (alert) => ctx.queue.add(ALERT_JOB, alert));
 }
 export { notificationRow, presentNotification } from './service';
