@@ -232,9 +232,22 @@ async function statementOf(text, params, messages) {
 }
 
 // What PGlite's query() does (parse, bind, describe, execute, sync, then the file system's sync
-// outside a transaction), with a prepared statement and a ready parser table.
+// outside a transaction), with a prepared statement and a ready parser table, and with bind,
+// describe, execute and sync given to PGlite as one batch: each call into PGlite has a cost of its
+// own (its buffers, a parse of the replies), which four calls a query paid four times. On a
+// database error PGlite still runs the whole batch, the sync included, and then throws.
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
 async function runQuery(text, params, rowMode, identities) {
   const messages = [];
+  let batch;
   try {
     const { name, types } = await statementOf(text, params ?? [], messages);
     const values = (params ?? []).map((value, i) => {
@@ -242,14 +255,17 @@ async function runQuery(text, params, rowMode, identities) {
       const serialize = client.serializers[types[i] ?? 0];
       return serialize ? serialize(value) : String(value);
     });
-    messages.push(
-      ...(await exec(protocol.serialize.bind({ statement: name, values }))),
-      ...(await exec(protocol.serialize.describe({ type: 'P' }))),
-      ...(await exec(protocol.serialize.execute({}))),
-    );
-  } finally {
-    messages.push(...(await exec(protocol.serialize.sync())));
+    batch = concat([
+      protocol.serialize.bind({ statement: name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+  } catch (e) {
+    await exec(protocol.serialize.sync()).catch(() => undefined);
+    throw e;
   }
+  messages.push(...(await exec(batch)));
   if (!client.isInTransaction()) await client.syncToFs();
   const [result] = parse.parseResults(messages, tableOf(identities), rowMode ? { rowMode } : undefined);
   return { rows: result?.rows ?? [], affectedRows: result?.affectedRows ?? 0 };

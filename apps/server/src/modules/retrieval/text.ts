@@ -227,6 +227,20 @@ const alternates = (a: string, b: string) => ALTERNATIONS.has(a + b) || ALTERNAT
  * beginning give or take a letter or holds it whole ("чист"/"чистк"), else 0.
  */
 export function rootStrength(a: string, b: string): number {
+  // Asked for every stem of a question against every synonym group and every stem of the
+  // sentences read, again and again for the same pairs: remembered (bounded, a few megabytes).
+  const key = `${a} ${b}`;
+  let known = strengthCache.get(key);
+  if (known === undefined) {
+    known = measureRootStrength(a, b);
+    if (strengthCache.size >= 200_000) strengthCache.clear();
+    strengthCache.set(key, known);
+  }
+  return known;
+}
+const strengthCache = new Map<string, number>();
+
+function measureRootStrength(a: string, b: string): number {
   let best = 0;
   const fa = rootForms(a);
   const fb = rootForms(b);
