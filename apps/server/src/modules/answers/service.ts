@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
 import { correctedAnswers } from '../../infra/db/schema';
+import { forgetCorrectedAnswers } from '../retrieval';
 import { modelSynonymizer } from './model-synonymizer';
 import type { Synonymizer } from './synonymizer';
 
@@ -66,6 +67,7 @@ export async function createAnswer(
     .values({ assistantId, ...(await withSynonyms(ctx, input)) })
     .returning();
   if (!row) throw new Error('corrected answer not stored');
+  forgetCorrectedAnswers(assistantId);
   return present(row);
 }
 
@@ -92,6 +94,7 @@ export async function deleteAnswer(ctx: Ctx, userId: string, assistantId: string
     .delete(correctedAnswers)
     .where(and(eq(correctedAnswers.id, answerId), eq(correctedAnswers.assistantId, assistantId)))
     .returning({ id: correctedAnswers.id });
+  forgetCorrectedAnswers(assistantId);
   if (removed.length === 0) throw notFound(ANSWER_NOT_FOUND);
 }
 

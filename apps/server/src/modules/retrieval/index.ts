@@ -9,6 +9,7 @@ export { type QueryAnalysis, type Retrieval, type RetrievalContext, retrieve } f
 export {
   type CorrectedAnswerMatch,
   DEFAULT_TUNING,
+  forgetCorrectedAnswers,
   type KnowledgePassage,
   type SearchTuning,
   searchCorrectedAnswers,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../core/context';
 import type { Database } from '../../infra/db';
 import type { Embedder } from '../../infra/llm/embeddings';
+import { shortCache } from '../../lib/short-cache';
 import { type Passage, type PassageRow, passageOf } from './passage-row';
 import { lexemesOf } from './text';
 import { hasVectors, nearestPassages } from './vector-store';
@@ -221,6 +222,10 @@ async function lexicalSearch(
   return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
 }
 
+/** Whether an assistant has corrected answers, read at most every 3 s (the answers module forgets it on an edit). */
+const hasCorrectedAnswers = shortCache<boolean>(3000);
+export const forgetCorrectedAnswers = (assistantId: string) => hasCorrectedAnswers.forget(assistantId);
+
 export interface CorrectedAnswerMatch {
   id: string;
   question: string;
@@ -251,12 +256,15 @@ export async function searchCorrectedAnswers(
   const text = query.slice(0, 2000);
   if (!/[\p{L}\p{N}]/u.test(text)) return [];
   // Most assistants have no corrected answers; planning the ranking below costs more than asking.
-  const [any] = await ctx.database.query<{ ok: boolean }>(
-    'select exists(select 1 from corrected_answers where assistant_id = $1) ok',
-    [assistantId],
-    { prepare: 'retrieval.corrected-any' },
-  );
-  if (!any?.ok) return [];
+  const any = await hasCorrectedAnswers.get(assistantId, async () => {
+    const [row] = await ctx.database.query<{ ok: boolean }>(
+      'select exists(select 1 from corrected_answers where assistant_id = $1) ok',
+      [assistantId],
+      { prepare: 'retrieval.corrected-any' },
+    );
+    return Boolean(row?.ok);
+  });
+  if (!any) return [];
   const rows = await ctx.database.query<{
     id: string;
     question: string;

@@ -10,7 +10,7 @@ import {
   type TriggerOutcome,
 } from '../conversations';
 import { compileStopWords, matchStopWords, stems } from './matcher';
-import { triggersOf } from './service';
+import { currentTriggers } from './service';
 
 /** One notification per trigger and visitor in this window: a visitor repeating a word never floods the owner. */
 export const NOTIFY_QUIET_MS = 10 * 60 * 1000;
@@ -29,7 +29,7 @@ export async function firedTriggers(
   assistantId: string,
   content: string,
 ): Promise<FiredTrigger[]> {
-  const rows = await triggersOf(ctx.db, assistantId);
+  const rows = await currentTriggers(ctx.db, assistantId);
   if (rows.length === 0) return [];
   const messageStems = stems(content);
   const fired: FiredTrigger[] = [];

@@ -5,6 +5,7 @@ import { notFound } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
 import type { Executor } from '../../infra/db';
 import { triggers } from '../../infra/db/schema';
+import { shortCache } from '../../lib/short-cache';
 
 type Ctx = Pick<AppContext, 'db'>;
 type Row = typeof triggers.$inferSelect;
@@ -17,7 +18,15 @@ export const presentTrigger = (row: Row): Trigger => ({
   customAnswer: row.customAnswer,
 });
 
-/** An assistant's triggers in the owner's order (no ownership check: the pipeline's read). */
+/**
+ * The triggers the pipeline matches, read at most every 3 s per assistant (every visitor
+ * message asks); saving or deleting forgets them here at once.
+ */
+const pipelineTriggers = shortCache<Row[]>(3000);
+export const currentTriggers = (db: Executor, assistantId: string) =>
+  pipelineTriggers.get(assistantId, () => triggersOf(db, assistantId));
+
+/** An assistant's triggers in the owner's order (no ownership check). */
 export function triggersOf(db: Executor, assistantId: string): Promise<Row[]> {
   let query = triggersQueries.get(db);
   if (!query) {
@@ -54,7 +63,7 @@ export async function saveTriggers(
   list: TriggerFields[],
 ): Promise<Trigger[]> {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
-  return ctx.db.transaction(async (tx) => {
+  const saved = await ctx.db.transaction(async (tx) => {
     const existing = new Set((await triggersOf(tx, assistantId)).map((t) => t.id));
     const kept = [...new Set(list.map((t) => t.id).filter((id): id is string => !!id && existing.has(id)))];
     await tx
@@ -83,6 +92,8 @@ export async function saveTriggers(
     }
     return (await triggersOf(tx, assistantId)).map(presentTrigger);
   });
+  pipelineTriggers.forget(assistantId);
+  return saved;
 }
 
 export async function deleteTrigger(ctx: Ctx, userId: string, assistantId: string, triggerId: string): Promise<void> {
@@ -91,5 +102,6 @@ export async function deleteTrigger(ctx: Ctx, userId: string, assistantId: strin
     .delete(triggers)
     .where(and(eq(triggers.id, triggerId), eq(triggers.assistantId, assistantId)))
     .returning({ id: triggers.id });
+  pipelineTriggers.forget(assistantId);
   if (removed.length === 0) throw notFound(TRIGGER_TEXTS.notFound);
 }
