@@ -103,6 +103,31 @@ export interface RetrieveOptions {
   tuning?: SearchTuning;
 }
 
+/**
+ * The synonym groups' stems sharing a root with a stem (rootStrength ≥ 0.65), in the map's order:
+ * measured against every stem of the list, and remembered per stem, as questions repeat their
+ * words (bounded; the list is fixed for the process).
+ */
+const rootMatchCache = new WeakMap<Map<string, Set<string>>, Map<string, [string, number][]>>();
+function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, number][] {
+  let cache = rootMatchCache.get(groups);
+  if (!cache) {
+    cache = new Map();
+    rootMatchCache.set(groups, cache);
+  }
+  let matches = cache.get(stem);
+  if (!matches) {
+    matches = [];
+    for (const key of groups.keys()) {
+      const strength = rootStrength(stem, key);
+      if (strength >= 0.65) matches.push([key, strength]);
+    }
+    if (cache.size >= 20_000) cache.clear();
+    cache.set(stem, matches);
+  }
+  return matches;
+}
+
 export async function analyzeQuestion(ctx: RetrievalContext, question: string): Promise<QueryAnalysis> {
   const text = normalizeQuantities(question);
   const quantities = quantityEquivalents(text);
@@ -143,13 +168,10 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
     const own = synonymGroups.get(t);
     if (own) synonyms.set(t, own);
     else
-      for (const [key, group] of synonymGroups) {
-        const strength = rootStrength(t, key);
-        if (strength >= 0.65) {
-          synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...group, key]));
-          if (strength < 0.8) loose.add(t);
-          else loose.delete(t);
-        }
+      for (const [key, strength] of rootMatches(synonymGroups, t)) {
+        synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...(synonymGroups.get(key) ?? []), key]));
+        if (strength < 0.8) loose.add(t);
+        else loose.delete(t);
       }
   }
   // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".

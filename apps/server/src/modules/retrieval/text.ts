@@ -227,20 +227,6 @@ const alternates = (a: string, b: string) => ALTERNATIONS.has(a + b) || ALTERNAT
  * beginning give or take a letter or holds it whole ("чист"/"чистк"), else 0.
  */
 export function rootStrength(a: string, b: string): number {
-  // Asked for every stem of a question against every synonym group and every stem of the
-  // sentences read, again and again for the same pairs: remembered (bounded, a few megabytes).
-  const key = `${a} ${b}`;
-  let known = strengthCache.get(key);
-  if (known === undefined) {
-    known = measureRootStrength(a, b);
-    if (strengthCache.size >= 200_000) strengthCache.clear();
-    strengthCache.set(key, known);
-  }
-  return known;
-}
-const strengthCache = new Map<string, number>();
-
-function measureRootStrength(a: string, b: string): number {
   let best = 0;
   const fa = rootForms(a);
   const fb = rootForms(b);
@@ -248,26 +234,36 @@ function measureRootStrength(a: string, b: string): number {
     for (let j = 0; j < fb.length; j++) {
       const x = fa[i] as string;
       const y = fb[j] as string;
-      const min = Math.min(x.length, y.length);
-      if (min === 3 && (i === 0 || j === 0)) {
-        const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-        if (long.startsWith(short) && NOUN_OF_VERB.test(long.slice(3))) best = Math.max(best, 0.65);
+      const short = x.length <= y.length ? x : y;
+      const long = short === x ? y : x;
+      const min = short.length;
+      if (min < 3) continue;
+      // Asked for every stem of a question against the stems of every sentence read: most pairs
+      // differ in their first three letters, and then only one holding the other whole counts.
+      if (
+        x.charCodeAt(0) !== y.charCodeAt(0) ||
+        x.charCodeAt(1) !== y.charCodeAt(1) ||
+        x.charCodeAt(2) !== y.charCodeAt(2)
+      ) {
+        if (min >= 5 && long.includes(short)) best = Math.max(best, 0.65);
+        continue;
       }
-      if (min < 4) continue;
+      if (min === 3) {
+        if ((i === 0 || j === 0) && NOUN_OF_VERB.test(long.slice(3))) best = Math.max(best, 0.65);
+        continue;
+      }
       if (x === y) {
         best = Math.max(best, i === 0 || j === 0 ? 0.9 : 0.8);
         continue;
       }
-      let cp = 0;
+      let cp = 3;
       while (cp < min && x[cp] === y[cp]) cp++;
       // One the other's beginning, or so but for its last letter: where the longer has a vowel
       // before that letter ("вернт" of "вернёте" / "вернут") or the root's last consonant
       // alternates ("пек"/"печ"); any other letter makes another word ("автомб"/"автомойк").
-      const [short, long] = x.length <= y.length ? [x, y] : [y, x];
       const vowelBefore = VOWEL.test(long[cp] ?? '') && long[cp + 1] === short[cp];
       const begins = cp >= min || (cp === min - 1 && (vowelBefore || alternates(x[cp] ?? '', y[cp] ?? '')));
-      if ((cp >= 4 && begins) || (min >= 5 && (x.length <= y.length ? y.includes(x) : x.includes(y))))
-        best = Math.max(best, 0.65);
+      if ((cp >= 4 && begins) || (min >= 5 && long.includes(short))) best = Math.max(best, 0.65);
     }
   return best;
 }
