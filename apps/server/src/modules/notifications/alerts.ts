@@ -98,21 +98,28 @@ export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<
  * undefined when nowhere (the profile's master switch off, or every channel off).
  */
 async function channelsOf(ctx: Pick<AppContext, 'db'>, assistantId: string) {
-  const [owner] = await ctx.db
-    .select({ email: users.email, master: users.isAllowedNotify, assistantName: assistants.name })
+  // One query for the owner and the settings: every alert asks, a new conversation included.
+  const [row] = await ctx.db
+    .select({
+      email: users.email,
+      master: users.isAllowedNotify,
+      assistantName: assistants.name,
+      settings: assistantNotifications,
+    })
     .from(assistants)
     .innerJoin(users, eq(users.id, assistants.userId))
+    .leftJoin(assistantNotifications, eq(assistantNotifications.assistantId, assistants.id))
     .where(eq(assistants.id, assistantId))
     .limit(1);
-  if (!owner?.master) return undefined;
-  const settings = await notificationRow(ctx.db, assistantId);
+  if (!row?.master) return undefined;
+  const { settings, ...owner } = row;
   const email = settings?.notificationEmail
     ? settings.isAllowedNotify && settings.isNotificationEmailConfirmed
       ? settings.notificationEmail
       : undefined
     : owner.email;
   const telegram = Boolean(settings?.enableTelegram && settings.telegramToken && settings.chatId);
-  return email || telegram ? { email, telegram, owner, events: eventsOf(settings) } : undefined;
+  return email || telegram ? { email, telegram, owner, events: eventsOf(settings ?? undefined) } : undefined;
 }
 
 /** 'Отправить тестовое уведомление': the same channels and delivery, without a conversation or a quiet period. */
