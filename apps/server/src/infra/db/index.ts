@@ -18,6 +18,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Query functions take either the database or a transaction. */
 export type Executor = Db | Tx;
 
+/**
+ * Put first in a statement whose best plan depends on its values (a text search ranking): it is
+ * then planned for every execution instead of kept with a cached generic plan, by the embedded
+ * database's worker (pglite-worker.ts holds the same text) and by PostgreSQL (no named statement).
+ */
+export const PLAN_PER_VALUES = '/* plan per values */';
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -286,7 +293,9 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
     kind: 'postgres',
     async query<T>(text: string, params?: unknown[], opts?: { prepare?: string }) {
       const values = params as unknown[];
-      const name = opts?.prepare;
+      // A statement planned for its values is never kept under a name: its text also differs from
+      // the same query's cached variant, which node-postgres refuses under one name.
+      const name = text.startsWith(PLAN_PER_VALUES) ? undefined : opts?.prepare;
       return (await pool.query(name ? { name, text, values } : { text, values })).rows as T[];
     },
     locks,

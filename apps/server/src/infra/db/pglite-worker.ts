@@ -200,8 +200,12 @@ const exec = async (message) => (await client.execProtocol(message, { syncToFs: 
 // their cached plans are large: they keep PGlite's unnamed statement, parsed every time.
 const MAX_PREPARED_PARAMS = 64;
 
+// A statement marked as planned for its values (PLAN_PER_VALUES in ./index.ts: the retrieval's
+// ranking, whose generic plan ran 3× slower on 10,000 passages) keeps the unnamed statement too.
+const PLAN_PER_VALUES = '/* plan per values */';
+
 async function statementOf(text, params, messages) {
-  if (params.length > MAX_PREPARED_PARAMS) {
+  if (params.length > MAX_PREPARED_PARAMS || text.startsWith(PLAN_PER_VALUES)) {
     messages.push(...(await exec(protocol.serialize.parse({ name: '', text }))));
     const types = parse.parseDescribeStatementResults(await exec(protocol.serialize.describe({ type: 'S', name: '' })));
     return { name: '', types };

@@ -20,6 +20,8 @@ import type { Database } from '../../infra/db';
 interface Vocabulary {
   /** The totals (knowledge_stats) the vocabulary was loaded with: "chunks:tokens". */
   version: string;
+  /** The assistant's passage count when loaded. */
+  chunks: number;
   at: number;
   known: Set<string>;
   lexemes: string[];
@@ -59,7 +61,8 @@ function build(version: string, lexemes: string[]): Vocabulary {
       else postings.set(g, [i]);
     }
   });
-  return { version, at: Date.now(), known: new Set(lexemes), lexemes, sizes, postings };
+  const chunks = Number(version.split(':')[0]) || 0;
+  return { version, chunks, at: Date.now(), known: new Set(lexemes), lexemes, sizes, postings };
 }
 
 async function load(database: Database, assistantId: string): Promise<Vocabulary> {
