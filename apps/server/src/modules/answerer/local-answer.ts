@@ -260,7 +260,11 @@ export async function composeLocalAnswer(
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const qText = question.toLowerCase().replace(/ё/g, 'е');
-  const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
+  // A business's answer type (a price, an address, hours) that no passage found holds is not what
+  // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
+  // its question word is then read as a general question's (QUESTION_KINDS).
+  const asked = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
+  const wanted = unitsOf.some((list) => list.some((u) => asked.some((re) => re.test(u.text)))) ? asked : [];
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
