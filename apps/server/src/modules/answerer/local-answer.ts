@@ -31,6 +31,9 @@ export const THRESHOLDS = {
   knownSlack: 0.05,
   /** A passage holding one stem of a question with a stem the knowledge base never saw counts this share. */
   loneMatch: 0.8,
+  /** Thresholds are this much lower again when the passage holds `manyMatched` of the question's stems or more. */
+  manySlack: 0.08,
+  manyMatched: 3,
   passages: 6,
   /** An answer is at most this long: a sentence or two, or the part of a long one that holds the fact. */
   answerChars: 300,
@@ -260,7 +263,11 @@ export async function composeLocalAnswer(
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const qText = question.toLowerCase().replace(/ё/g, 'е');
-  const wanted = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
+  // A business's answer type (a price, an address, hours) that no passage found holds is not what
+  // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
+  // its question word is then read as a general question's (QUESTION_KINDS).
+  const asked = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
+  const wanted = unitsOf.some((list) => list.some((u) => asked.some((re) => re.test(u.text)))) ? asked : [];
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
@@ -319,7 +326,10 @@ export async function composeLocalAnswer(
   const confidence = Math.min(passageCover, unitCover + 0.15);
   // Every word of the question is known to this knowledge base: it is about the business, so a
   // partial match is more likely an answer than when some of its words are foreign to it.
-  const slack = allKnown ? THRESHOLDS.knownSlack : 0;
+  // Three or more of the question's words found in one passage tell its subject, whatever the
+  // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
+  const many = (matchedIn[best.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
+  const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
   if (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack)
     return handoff(confidence);
   const list = units[best.p] ?? [];
