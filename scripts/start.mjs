@@ -2,9 +2,9 @@
 // `npm start`: builds what is missing (widget bundle, web app), then runs the server in the
 // embedded mode unless DATABASE_URL / REDIS_URL / SMTP_URL say otherwise.
 import { spawn } from 'node:child_process';
-import { ensureBuilt, root, serverBundle } from './lib.mjs';
+import { ensureBuilt, root, serverBundle, serverNodeOptions } from './lib.mjs';
 
 await ensureBuilt();
-const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...serverNodeOptions, serverBundle], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_TEXTS } from '../../apps/server/src/modules/conversations/texts';
-import { embeddedEnv, freePort, rssMb } from './lib/process';
+import { embeddedEnv, freePort, rssMb, serverNodeOptions } from './lib/process';
 import { percentile, round } from './lib/stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,7 +54,7 @@ const profDir = process.env.BENCH_CPU_PROF;
 const child: ChildProcess = spawn(
   process.execPath,
   [
-    '--enable-source-maps',
+    ...serverNodeOptions,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : []),
     'apps/server/dist/main.js',
   ],

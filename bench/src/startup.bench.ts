@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embeddedEnv, freePort, rssMb } from './lib/process';
+import { embeddedEnv, freePort, rssMb, serverNodeOptions } from './lib/process';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** RSS is read 10 s and 60 s after the server answers (the two points). */
@@ -17,7 +17,7 @@ const IDLE_CHECKPOINTS_MS = [10_000, 60_000];
 async function startOnce(dataDir: string): Promise<{ startMs: number; rssMb: number[] }> {
   const port = await freePort();
   const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeOptions, 'apps/server/dist/main.js'], {
     cwd: root,
     env: embeddedEnv(port, dataDir),
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,6 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
+/** The node options `npm start` gives the server (scripts/lib.mjs), so a bench measures what it runs. */
+export const serverNodeOptions: string[] = (
+  (await import(new URL('../../../scripts/lib.mjs', import.meta.url).href)) as { serverNodeOptions: string[] }
+).serverNodeOptions;
+
 /** A port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
