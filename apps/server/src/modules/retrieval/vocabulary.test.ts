@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../infra/db';
+import { forgetVocabulary, nearSpellings, vocabularyOf } from './vocabulary';
+
+/** A database that answers the vocabulary's query with the stems given, counting the loads. */
+function stemsDatabase(stems: () => string[]) {
+  let loads = 0;
+  const database = {
+    async query(_text: string, _params?: unknown[]) {
+      loads++;
+      return [...stems().map((lexeme) => ({ lexeme, version: null })), { lexeme: null, version: `${loads}:1` }];
+    },
+  } as unknown as Database;
+  return { database, loads: () => loads };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('vocabularyOf', () => {
+  it('serves an old vocabulary while its successor loads, and a forgotten one is loaded before use', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let stems = ['химчистк', 'доставк'];
+    const { database, loads } = stemsDatabase(() => stems);
+    const id = 'vocabulary-test-assistant';
+    const first = await vocabularyOf(database, id);
+    expect(nearSpellings(first, ['химчиск'], 0.4).map((s) => s.lexeme)).toEqual(['химчистк']);
+    expect(await vocabularyOf(database, id)).toBe(first);
+    expect(loads()).toBe(1);
+
+    stems = ['химчистк', 'доставк', 'пуховик'];
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    // Old: returned at once, reloaded behind it.
+    expect(await vocabularyOf(database, id)).toBe(first);
+    await vi.waitFor(() => expect(loads()).toBe(2));
+    const second = await vocabularyOf(database, id);
+    expect(second).not.toBe(first);
+    expect(second.known.has('пуховик')).toBe(true);
+
+    // The index changed here: the next question waits for the new stems.
+    stems = ['пуховик', 'куртк'];
+    forgetVocabulary(id);
+    const third = await vocabularyOf(database, id);
+    expect(third.known.has('куртк')).toBe(true);
+    expect(loads()).toBe(3);
+  });
+});
