@@ -13,7 +13,7 @@ import { knowledgeChunks, knowledgeFiles, knowledgeStats, knowledgeTerms } from 
 import { searchKnowledge } from '../src/modules/knowledge/../retrieval/search';
 import { enqueueIngest } from '../src/modules/knowledge/jobs';
 import { addKnowledgeFile, storageKey } from '../src/modules/knowledge/service';
-import { pgTrigrams } from '../src/modules/retrieval/vocabulary';
+import { trigramSimilarity } from '../src/modules/retrieval';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
 import { createAssistant, leaveRoom, upload } from './knowledge-helpers';
@@ -362,12 +362,7 @@ describe('knowledge files: download and delete', () => {
       'select similarity(a, b)::float8 s from unnest($1::text[], $2::text[]) p(a, b)',
       [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
     );
-    const ours = pairs.map(([a, b]) => {
-      const x = pgTrigrams(a);
-      const y = pgTrigrams(b);
-      const shared = [...x].filter((g) => y.has(g)).length;
-      return shared / (x.size + y.size - shared);
-    });
+    const ours = pairs.map(([a, b]) => trigramSimilarity(a, b));
     expect(ours.map((x) => x.toFixed(5))).toEqual(rows.map((r) => Number(r.s).toFixed(5)));
   });
 

@@ -1,23 +1,13 @@
 /** What the benches that start `npm start`'s server as its own process share. */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+
+/** A port free on 127.0.0.1 right now: the server tests' own. */
+export { freePort } from '../../../apps/server/test/helpers/process';
 
 /** The node options `npm start` gives the server (scripts/lib.mjs), so a bench measures what it runs. */
 export const serverNodeOptions: string[] = (
   (await import(new URL('../../../scripts/lib.mjs', import.meta.url).href)) as { serverNodeOptions: string[] }
 ).serverNodeOptions;
-
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** A process's resident memory, MB, from /proc. */
 export function rssMb(pid: number): number {

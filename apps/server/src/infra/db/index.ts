@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { serverPath } from '../../paths';
-import { startPgliteWorker } from './pglite-worker';
+import { OPEN_MIGRATED, PLAN_PER_VALUES, pgliteModules, startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
-export { schema };
+export { PLAN_PER_VALUES, schema };
+
 export type Schema = typeof schema;
 /** Both drivers (PGlite and node-postgres) give this shape; the code never asks which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -19,11 +18,20 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx;
 
 /**
- * Put first in a statement whose best plan depends on its values (a text search ranking): it is
- * then planned for every execution instead of kept with a cached generic plan, by the embedded
- * database's worker (pglite-worker.ts holds the same text) and by PostgreSQL (no named statement).
+ * A query built once per database (or transaction) and kept prepared, for the hot path, where
+ * building drizzle's query for each call costs more than running it.
  */
-export const PLAN_PER_VALUES = '/* plan per values */';
+export function preparedPer<Q>(build: (db: Executor) => Q): (db: Executor) => Q {
+  const built = new WeakMap<Executor, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
 
 export interface Database {
   db: Db;
@@ -216,33 +224,9 @@ const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 8MB'];
  * same from the sources (tsx) and from the bundle; it loads the very modules this process resolves.
  */
 async function prepareInChild(dir: string, vector: boolean): Promise<void> {
-  const require = createRequire(import.meta.url);
-  const url = (id: string) => pathToFileURL(require.resolve(id)).href;
-  const job = {
-    dir,
-    migrationsFolder,
-    postgresqlconf: PGLITE_CONF,
-    modules: {
-      pglite: url('@electric-sql/pglite'),
-      trgm: url('@electric-sql/pglite/contrib/pg_trgm'),
-      vector: vector ? url('@electric-sql/pglite-pgvector') : null,
-      drizzle: url('drizzle-orm/pglite'),
-      migrator: url('drizzle-orm/pglite/migrator'),
-    },
-  };
-  const code = `
-    const job = JSON.parse(process.env.OTKLIK_DB_PREPARE);
-    const m = job.modules;
-    const [{ PGlite }, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
-      import(m.pglite), import(m.trgm), m.vector ? import(m.vector).then((v) => v.vector) : undefined,
-      import(m.drizzle), import(m.migrator),
-    ]);
-    const client = new PGlite(job.dir, {
-      extensions: vector ? { pg_trgm, vector } : { pg_trgm },
-      postgresqlconf: job.postgresqlconf,
-    });
-    await client.waitReady;
-    await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
+  const job = { dir, migrationsFolder, postgresqlconf: PGLITE_CONF, modules: pgliteModules(vector) };
+  const code = `${OPEN_MIGRATED}
+    const { client } = await openMigrated(JSON.parse(process.env.OTKLIK_DB_PREPARE));
     await client.close();`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
     env: { ...process.env, OTKLIK_DB_PREPARE: JSON.stringify(job) },

@@ -30,6 +30,49 @@ export interface PgliteWorkerOptions {
 }
 
 /**
+ * Put first in a statement whose best plan depends on its values (a text search ranking): it is
+ * then planned for every execution instead of kept with a cached generic plan, by the worker
+ * below and by PostgreSQL (no named statement, ./index.ts).
+ */
+export const PLAN_PER_VALUES = '/* plan per values */';
+
+/**
+ * The modules PGlite is opened and migrated with, as URLs this process resolves: the worker and
+ * the child that prepares a new data directory (./index.ts) load the very same files.
+ */
+export function pgliteModules(vector: boolean) {
+  const require = createRequire(import.meta.url);
+  const url = (id: string) => pathToFileURL(require.resolve(id)).href;
+  return {
+    pglite: url('@electric-sql/pglite'),
+    trgm: url('@electric-sql/pglite/contrib/pg_trgm'),
+    vector: vector ? url('@electric-sql/pglite-pgvector') : null,
+    drizzle: url('drizzle-orm/pglite'),
+    migrator: url('drizzle-orm/pglite/migrator'),
+  };
+}
+
+/**
+ * Opens and migrates PGlite as `job` says ({ dir, postgresqlconf, migrationsFolder, modules });
+ * plain JavaScript, put before the code of the worker and of the preparing child.
+ */
+export const OPEN_MIGRATED = `
+async function openMigrated(job) {
+  const m = job.modules;
+  const [pg, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
+    import(m.pglite), import(m.trgm), m.vector ? import(m.vector).then((v) => v.vector) : undefined,
+    import(m.drizzle), import(m.migrator),
+  ]);
+  const client = new pg.PGlite(job.dir ?? 'memory://', {
+    extensions: vector ? { pg_trgm, vector } : { pg_trgm },
+    postgresqlconf: job.postgresqlconf,
+  });
+  await client.waitReady;
+  await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
+  return { pg, client };
+}`;
+
+/**
  * PGlite (Postgres compiled to WebAssembly, single-threaded) runs in a worker thread: on the main
  * thread its queries took half of a visitor message's CPU time, and the machine's other cores
  * sat idle while HTTP, retrieval's JavaScript and the answer waited behind them. Here the two
@@ -42,21 +85,10 @@ export interface PgliteWorkerOptions {
  * and the worker applies identities for the same types; any other parser is refused.
  */
 export async function startPgliteWorker(opts: PgliteWorkerOptions): Promise<PgliteClient> {
-  const require = createRequire(import.meta.url);
-  const url = (id: string) => pathToFileURL(require.resolve(id)).href;
-  const worker = new Worker(WORKER_CODE, {
+  const worker = new Worker(`${OPEN_MIGRATED}\n${WORKER_CODE}`, {
     eval: true,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    workerData: {
-      ...opts,
-      modules: {
-        pglite: url('@electric-sql/pglite'),
-        trgm: url('@electric-sql/pglite/contrib/pg_trgm'),
-        vector: opts.vector ? url('@electric-sql/pglite-pgvector') : null,
-        drizzle: url('drizzle-orm/pglite'),
-        migrator: url('drizzle-orm/pglite/migrator'),
-      },
-    },
+    workerData: { ...opts, modules: pgliteModules(opts.vector), planPerValues: PLAN_PER_VALUES },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
@@ -165,19 +197,10 @@ const replyError = (id, e) => {
 };
 
 async function open() {
-  const m = job.modules;
-  const [pg, { pg_trgm }, vector, { drizzle }, { migrate }] = await Promise.all([
-    import(m.pglite), import(m.trgm), m.vector ? import(m.vector).then((v) => v.vector) : undefined,
-    import(m.drizzle), import(m.migrator),
-  ]);
-  protocol = pg.protocol;
-  parse = pg.parse;
-  client = new pg.PGlite(job.dir ?? 'memory://', {
-    extensions: vector ? { pg_trgm, vector } : { pg_trgm },
-    postgresqlconf: job.postgresqlconf,
-  });
-  await client.waitReady;
-  await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
+  const opened = await openMigrated(job);
+  client = opened.client;
+  protocol = opened.pg.protocol;
+  parse = opened.pg.parse;
 }
 
 // Parser tables: PGlite's own, and with drizzle's identities over it, made once. (PGlite's query()
@@ -209,9 +232,9 @@ const exec = async (message) => (await client.execProtocol(message, { syncToFs: 
 // their cached plans are large: they keep PGlite's unnamed statement, parsed every time.
 const MAX_PREPARED_PARAMS = 64;
 
-// A statement marked as planned for its values (PLAN_PER_VALUES in ./index.ts: the retrieval's
-// ranking, whose generic plan ran 3× slower on 10,000 passages) keeps the unnamed statement too.
-const PLAN_PER_VALUES = '/* plan per values */';
+// A statement marked as planned for its values (PLAN_PER_VALUES: the retrieval's ranking, whose
+// generic plan ran 3× slower on 10,000 passages) keeps the unnamed statement too.
+const PLAN_PER_VALUES = job.planPerValues;
 
 async function statementOf(text, params, messages) {
   if (params.length > MAX_PREPARED_PARAMS || text.startsWith(PLAN_PER_VALUES)) {

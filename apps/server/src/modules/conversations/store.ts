@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
-import type { Executor } from '../../infra/db';
+import { type Executor, preparedPer } from '../../infra/db';
 import { assistants, type MessageAttachment, type MessageRole, messages, visitors } from '../../infra/db/schema';
 import type { MessagePayload } from './events';
 
@@ -32,24 +32,19 @@ export async function findVisitor(
   assistantId: string,
   visitorId: string,
 ): Promise<VisitorRow | undefined> {
-  let query = findVisitorQueries.get(db);
-  if (!query) {
-    query = prepareFindVisitor(db);
-    findVisitorQueries.set(db, query);
-  }
-  const [row] = await query.execute({ visitorId, assistantId });
+  const [row] = await findVisitorQuery(db).execute({ visitorId, assistantId });
   return row;
 }
 
-// Every visitor request looks its visitor up: the query is built once per database, not for each call.
-const prepareFindVisitor = (db: Executor) =>
+// Every visitor request looks its visitor up.
+const findVisitorQuery = preparedPer((db) =>
   db
     .select()
     .from(visitors)
     .where(and(eq(visitors.id, sql.placeholder('visitorId')), eq(visitors.assistantId, sql.placeholder('assistantId'))))
     .limit(1)
-    .prepare('conversations_find_visitor');
-const findVisitorQueries = new WeakMap<Executor, ReturnType<typeof prepareFindVisitor>>();
+    .prepare('conversations_find_visitor'),
+);
 
 export interface NewMessage {
   assistantId: string;

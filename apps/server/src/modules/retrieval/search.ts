@@ -140,14 +140,7 @@ async function lexicalSearch(
     vocabularyOf(database, assistantId),
     ownStems ?? lexemesOf({ database }, [text]).then(([l]) => l ?? []),
   ]);
-  // The best near-spelling per assistant stem (two question stems may find the same one).
-  const fuzzy = [
-    ...new Map(
-      nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll)
-        .sort((a, b) => a.similarity - b.similarity)
-        .map((f) => [f.lexeme, f]),
-    ).values(),
-  ];
+  const fuzzy = nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll);
   // The embedded database keeps the ranking's statement prepared: on a small knowledge base its
   // cached generic plan saves the planning that costs more than the search; on thousands of
   // passages, among other assistants', a plan made without the assistant's id looks its passages

@@ -98,19 +98,31 @@ async function analyze(
   return { stems, n, df };
 }
 
+/**
+ * The trigrams of a text as pg_trgm makes them: lower-cased words of letters and digits, each
+ * padded with two spaces before and one after, the set of their three-character windows.
+ */
+export function pgTrigrams(text: string): Set<string> {
+  const grams = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (!word) continue;
+    const padded = [' ', ' ', ...word, ' '];
+    for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3).join(''));
+  }
+  return grams;
+}
+
 const gramsCache = new Map<string, Set<string>>();
 function trigrams(s: string): Set<string> {
   let set = gramsCache.get(s);
   if (set) return set;
-  set = new Set<string>();
-  const p = `  ${s} `;
-  for (let i = 0; i + 3 <= p.length; i++) set.add(p.slice(i, i + 3));
+  set = pgTrigrams(s);
   if (gramsCache.size > 50_000) gramsCache.clear();
   gramsCache.set(s, set);
   return set;
 }
 
-/** Trigram similarity of two stems (as pg_trgm counts it: padded, lower-cased). */
+/** Trigram similarity of two stems, pg_trgm's `similarity()`: shared trigrams of all. */
 export function trigramSimilarity(a: string, b: string): number {
   const x = trigrams(a);
   const y = trigrams(b);

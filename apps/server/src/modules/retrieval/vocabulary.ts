@@ -1,4 +1,5 @@
 import type { Database } from '../../infra/db';
+import { pgTrigrams } from './text';
 
 /**
  * Near-spellings of a question's unknown stems ("доставк" for "дастафк"), found in memory: each
@@ -12,9 +13,8 @@ import type { Database } from '../../infra/db';
  * ranking reports other totals than the ones it was loaded with (another instance ingested a
  * file), and after a few minutes.
  *
- * Similarity is pg_trgm's, counted the same way (words of letters and digits, each padded with
- * two spaces before and one after, the set of their three-character windows, shared / all), so
- * the stems found are the ones `similarity()` would give.
+ * Similarity is pg_trgm's (text.ts: pgTrigrams, shared / all), so the stems found are the ones
+ * `similarity()` would give.
  */
 
 interface Vocabulary {
@@ -37,17 +37,6 @@ const MAX_LEXEMES = 400_000;
 const cache = new Map<string, Vocabulary>();
 const loading = new Map<string, Promise<Vocabulary>>();
 let cachedLexemes = 0;
-
-/** The trigrams of a stem as pg_trgm makes them. */
-export function pgTrigrams(text: string): Set<string> {
-  const grams = new Set<string>();
-  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (!word) continue;
-    const padded = [' ', ' ', ...word, ' '];
-    for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3).join(''));
-  }
-  return grams;
-}
 
 function build(version: string, lexemes: string[]): Vocabulary {
   const postings = new Map<string, number[]>();
@@ -133,15 +122,14 @@ export function forgetVocabulary(assistantId: string, unlessVersion?: string): v
 
 export interface NearSpelling {
   lexeme: string;
-  /** The stem of the question it stands for. */
-  of: string;
   similarity: number;
 }
 
 /**
- * The assistant's stems at least `minSimilarity` similar to each given stem (the stem itself
- * excluded). `all`: also for stems the vocabulary knows (otherwise only for unknown ones, the
- * likely misspellings), and only stems of at least four letters are looked up.
+ * The assistant's stems at least `minSimilarity` similar to one of the given stems (the stem
+ * itself excluded), each once with its best similarity. `all`: also for stems the vocabulary
+ * knows (otherwise only for unknown ones, the likely misspellings); only stems of at least four
+ * letters are looked up.
  */
 export function nearSpellings(
   vocabulary: Vocabulary,
@@ -149,7 +137,7 @@ export function nearSpellings(
   minSimilarity: number,
   all = false,
 ): NearSpelling[] {
-  const out: NearSpelling[] = [];
+  const best = new Map<string, number>();
   const counts = new Map<number, number>();
   for (const stem of new Set(stems)) {
     if ([...stem].length < 4 || (!all && vocabulary.known.has(stem))) continue;
@@ -160,8 +148,8 @@ export function nearSpellings(
       const similarity = shared / (grams.size + (vocabulary.sizes[i] ?? 0) - shared);
       const lexeme = vocabulary.lexemes[i];
       if (lexeme !== undefined && lexeme !== stem && similarity >= minSimilarity)
-        out.push({ lexeme, of: stem, similarity });
+        best.set(lexeme, Math.max(similarity, best.get(lexeme) ?? 0));
     }
   }
-  return out;
+  return [...best].map(([lexeme, similarity]) => ({ lexeme, similarity }));
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
-import type { Executor } from '../../infra/db';
+import { type Executor, preparedPer } from '../../infra/db';
 import { triggers } from '../../infra/db/schema';
 import { shortCache } from '../../lib/short-cache';
 
@@ -28,23 +28,17 @@ export const currentTriggers = (db: Executor, assistantId: string) =>
 
 /** An assistant's triggers in the owner's order (no ownership check). */
 export function triggersOf(db: Executor, assistantId: string): Promise<Row[]> {
-  let query = triggersQueries.get(db);
-  if (!query) {
-    query = prepareTriggersOf(db);
-    triggersQueries.set(db, query);
-  }
-  return query.execute({ assistantId });
+  return triggersQuery(db).execute({ assistantId });
 }
 
-// Read for every visitor message: the query is built once per database, not for each call.
-const prepareTriggersOf = (db: Executor) =>
+const triggersQuery = preparedPer((db) =>
   db
     .select()
     .from(triggers)
     .where(eq(triggers.assistantId, sql.placeholder('assistantId')))
     .orderBy(asc(triggers.position), asc(triggers.createdAt), asc(triggers.id))
-    .prepare('triggers_of_assistant');
-const triggersQueries = new WeakMap<Executor, ReturnType<typeof prepareTriggersOf>>();
+    .prepare('triggers_of_assistant'),
+);
 
 export async function listTriggers(ctx: Ctx, userId: string, assistantId: string): Promise<Trigger[]> {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
