@@ -4,6 +4,7 @@ import { onAssistantChanged } from '../../core/events';
 import { assistants, type MessageAttachment } from '../../infra/db/schema';
 import { ModelCallError } from '../../infra/llm';
 import type { AnswerKind } from '../../infra/metrics';
+import { shortCache } from '../../lib/short-cache';
 import { type AnswerSettings, answerQuestion, type BotSource } from '../answerer';
 import { alertOwner } from './alert-hook';
 import { attachmentLinks } from './attachments';
@@ -41,36 +42,34 @@ type AssistantSettings = AnswerSettings & { userId: string };
 
 /**
  * Settings are read for every message and kept a few seconds, which saves a query on the hot
- * path. An edit clears them at once, in every instance, through the assistant-changed event
- * (core/events), so no caller has to remember to.
+ * path (a burst of visitors reads them once: concurrent reads share one load). An edit clears
+ * them at once, in every instance, through the assistant-changed event (core/events), so no
+ * caller has to remember to.
  */
-const SETTINGS_TTL_MS = 3000;
-const settingsCache = new Map<string, { at: number; settings: AssistantSettings }>();
+const settingsCache = shortCache<AssistantSettings>(3000, 5000);
 
-async function assistantSettings(ctx: Pick<AppContext, 'db'>, assistantId: string): Promise<AssistantSettings> {
-  const hit = settingsCache.get(assistantId);
-  if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.settings;
-  const [settings] = await ctx.db
-    .select({
-      userId: assistants.userId,
-      role: assistants.role,
-      instructions: assistants.instructions,
-      temperature: assistants.temperature,
-      model: assistants.model,
-      greeting: assistants.greeting,
-    })
-    .from(assistants)
-    .where(eq(assistants.id, assistantId))
-    .limit(1);
-  if (!settings) throw new Error(`assistant ${assistantId} not found`);
-  if (settingsCache.size > 5000) settingsCache.clear();
-  settingsCache.set(assistantId, { at: Date.now(), settings });
-  return settings;
+function assistantSettings(ctx: Pick<AppContext, 'db'>, assistantId: string): Promise<AssistantSettings> {
+  return settingsCache.get(assistantId, async () => {
+    const [settings] = await ctx.db
+      .select({
+        userId: assistants.userId,
+        role: assistants.role,
+        instructions: assistants.instructions,
+        temperature: assistants.temperature,
+        model: assistants.model,
+        greeting: assistants.greeting,
+      })
+      .from(assistants)
+      .where(eq(assistants.id, assistantId))
+      .limit(1);
+    if (!settings) throw new Error(`assistant ${assistantId} not found`);
+    return settings;
+  });
 }
 
 /** Starts the engine's listeners: an edited or deleted assistant is answered with its new settings from the next message. */
 export async function startConversationEngine(ctx: Pick<AppContext, 'bus'>): Promise<() => Promise<void>> {
-  return onAssistantChanged(ctx, (assistantId) => settingsCache.delete(assistantId));
+  return onAssistantChanged(ctx, (assistantId) => settingsCache.forget(assistantId));
 }
 
 /**
