@@ -164,6 +164,14 @@ describe('knowledge files: every type is parsed', () => {
     const typo = await searchKnowledge(server.app.ctx, assistantId, 'кофемолкка цена');
     expect(typo[0]?.content).toContain('Кофемолка');
   });
+
+  it("keeps a passage's tsvector in its row, where the ranking reads it for every candidate", async () => {
+    // Out of line (PostgreSQL's default for a value this size) each candidate cost a TOAST lookup.
+    const [column] = await server.app.ctx.database.query<{ attstorage: string }>(
+      `select attstorage from pg_attribute where attrelid = 'knowledge_chunks'::regclass and attname = 'tsv'`,
+    );
+    expect(column?.attstorage).toBe('m');
+  });
 });
 
 describe('knowledge files: bad input', () => {

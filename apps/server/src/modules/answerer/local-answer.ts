@@ -230,12 +230,17 @@ export async function composeLocalAnswer(
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   // How well a question stem is matched by one stem of a passage; memoised, as the same pairs
-  // recur across the sentences of the passages.
-  const pairs = new Map<string, number>();
-  const pair = (t: string, l: string): number => {
+  // recur across the sentences of the passages: a map per question stem (a key made of both
+  // strings cost a concatenation for every pair looked up).
+  const pairs = new Map<string, Map<string, number>>();
+  const strengthsOf = (t: string) => {
+    let ofT = pairs.get(t);
+    if (!ofT) pairs.set(t, (ofT = new Map()));
+    return ofT;
+  };
+  const pair = (t: string, l: string, ofT = strengthsOf(t)): number => {
     if (t === l) return 1;
-    const key = `${t}\u0000${l}`;
-    let v = pairs.get(key);
+    let v = ofT.get(l);
     if (v !== undefined) return v;
     const syn = synonyms.get(t);
     v = syn?.has(l) ? 0.8 : rootStrength(t, l);
@@ -244,14 +249,15 @@ export async function composeLocalAnswer(
     if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
     if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn) for (const s of syn) if (rootStrength(s, l) > 0) v = 0.55;
-    pairs.set(key, v);
+    ofT.set(l, v);
     return v;
   };
   const match = (t: string, set: Set<string>): number => {
     if (set.has(t)) return 1;
+    const ofT = strengthsOf(t);
     let best = 0;
     for (const l of set) {
-      const v = pair(t, l);
+      const v = pair(t, l, ofT);
       if (v > best) {
         best = v;
         if (best >= 0.9) break;

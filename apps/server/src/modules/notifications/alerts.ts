@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { requireOwnedAssistant } from '../../core/ownership';
+import { preparedPer } from '../../infra/db';
 import { assistantNotifications, assistants, users } from '../../infra/db/schema';
 import type { MailMessage } from '../../infra/mail';
 import { actionMail } from '../auth';
@@ -92,14 +93,10 @@ export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<
     );
 }
 
-/**
- * Where an assistant's alerts go: the confirmed notification e-mail with its switch on (the
- * account's address while no notification e-mail is set), the Telegram chat with its switch on;
- * undefined when nowhere (the profile's master switch off, or every channel off).
- */
-async function channelsOf(ctx: Pick<AppContext, 'db'>, assistantId: string) {
-  // One query for the owner and the settings: every alert asks, a new conversation included.
-  const [row] = await ctx.db
+// One query for the owner and the settings: every alert asks, a new conversation included, so it
+// is built once and kept prepared.
+const channelsQuery = preparedPer((db) =>
+  db
     .select({
       email: users.email,
       master: users.isAllowedNotify,
@@ -109,8 +106,18 @@ async function channelsOf(ctx: Pick<AppContext, 'db'>, assistantId: string) {
     .from(assistants)
     .innerJoin(users, eq(users.id, assistants.userId))
     .leftJoin(assistantNotifications, eq(assistantNotifications.assistantId, assistants.id))
-    .where(eq(assistants.id, assistantId))
-    .limit(1);
+    .where(eq(assistants.id, sql.placeholder('assistantId')))
+    .limit(1)
+    .prepare('notifications_channels'),
+);
+
+/**
+ * Where an assistant's alerts go: the confirmed notification e-mail with its switch on (the
+ * account's address while no notification e-mail is set), the Telegram chat with its switch on;
+ * undefined when nowhere (the profile's master switch off, or every channel off).
+ */
+async function channelsOf(ctx: Pick<AppContext, 'db'>, assistantId: string) {
+  const [row] = await channelsQuery(ctx.db).execute({ assistantId });
   if (!row?.master) return undefined;
   const { settings, ...owner } = row;
   const email = settings?.notificationEmail
