@@ -235,7 +235,10 @@ export async function composeLocalAnswer(
   const pairs = new Map<string, Map<string, number>>();
   const strengthsOf = (t: string) => {
     let ofT = pairs.get(t);
-    if (!ofT) pairs.set(t, (ofT = new Map()));
+    if (!ofT) {
+      ofT = new Map();
+      pairs.set(t, ofT);
+    }
     return ofT;
   };
   const pair = (t: string, l: string, ofT = strengthsOf(t)): number => {
