@@ -1,5 +1,6 @@
 import {
   analyzeTexts,
+  knownStats,
   type Retrieval,
   type RetrievalContext,
   rootStrength,
@@ -202,7 +203,15 @@ export async function composeLocalAnswer(
     ...rowNames,
     comparison?.said ?? '',
   ];
-  const { stems: lexemes, ...stats } = await analyzeTexts(ctx, assistantId, texts, [...terms, ...expansions]);
+  // The counts of the vocabulary this message's ranking just checked, when in memory: then only
+  // sentences never stemmed before cost a query.
+  const { stems: lexemes, ...stats } = await analyzeTexts(
+    ctx,
+    assistantId,
+    texts,
+    [...terms, ...expansions],
+    knownStats(assistantId),
+  );
   const unitCount = passages.length + unitsOf.flat().length;
   const stemsOf = new Map<string, Set<string>>();
   [...columnNames, ...rowNames].forEach((t, i) => {

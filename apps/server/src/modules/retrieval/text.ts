@@ -11,15 +11,25 @@ export async function lexemesOf(ctx: Pick<AppContext, 'database'>, texts: string
 
 /**
  * In one round trip: the stems of each text, the document frequencies of `lexemes` in an
- * assistant's knowledge base and its passage count (BM25's N).
+ * assistant's knowledge base and its passage count (BM25's N). With `known` counts (the
+ * assistant's vocabulary in memory, vocabulary.ts) only the texts never stemmed before go to the
+ * database, and none when all were.
  */
 export async function analyzeTexts(
   ctx: Pick<AppContext, 'database'>,
   assistantId: string,
   texts: string[],
   lexemes: string[],
+  known?: { n: number; df: ReadonlyMap<string, number> },
 ): Promise<{ stems: string[][]; n: number; df: Map<string, number> }> {
-  return analyze(ctx, texts, { assistantId, lexemes });
+  if (!known) return analyze(ctx, texts, { assistantId, lexemes });
+  const { stems } = await analyze(ctx, texts);
+  const df = new Map<string, number>();
+  for (const lexeme of lexemes) {
+    const count = known.df.get(lexeme);
+    if (count !== undefined) df.set(lexeme, count);
+  }
+  return { stems, n: known.n, df };
 }
 
 /**

@@ -7,11 +7,11 @@ import { pgTrigrams } from './text';
  * question. In the ranking query this lookup went through pg_trgm's index over every
  * assistant's stems (or scanned them all on a small database) and took 2 ms of a visitor
  * message's 10, on the database's one thread; here it takes microseconds on the main thread.
- * The known stems themselves and their counts are still read from the database with the
- * ranking, so a stale vocabulary can only miss or add a near-spelling, never a stem a question
- * names; it is dropped when this process changes the assistant's index (index-store), when the
- * ranking reports other totals than the ones it was loaded with (another instance ingested a
- * file), and after a few minutes.
+ * The ranking still reads the question's stems and their counts from the database, and reports
+ * the totals it read them with: a vocabulary of other totals (another instance ingested a file) is
+ * dropped at once, so the counts kept here, which the local answerer weighs a message's stems with
+ * right after that ranking (knownStats), are the ones the ranking saw. It is also dropped when this
+ * process changes the assistant's index (index-store), and reloaded after a few minutes.
  *
  * Similarity is pg_trgm's (text.ts: pgTrigrams, shared / all), so the stems found are the ones
  * `similarity()` would give.
@@ -23,7 +23,8 @@ interface Vocabulary {
   /** The assistant's passage count when loaded. */
   chunks: number;
   at: number;
-  known: Set<string>;
+  /** Passages holding each stem (knowledge_terms.df), by stem. */
+  df: Map<string, number>;
   lexemes: string[];
   /** Trigram count of each lexeme (by index). */
   sizes: Uint16Array;
@@ -38,7 +39,8 @@ const cache = new Map<string, Vocabulary>();
 const loading = new Map<string, Promise<Vocabulary>>();
 let cachedLexemes = 0;
 
-function build(version: string, lexemes: string[]): Vocabulary {
+function build(version: string, terms: { lexeme: string; df: number }[]): Vocabulary {
+  const lexemes = terms.map((t) => t.lexeme);
   const postings = new Map<string, number[]>();
   const sizes = new Uint16Array(lexemes.length);
   lexemes.forEach((lexeme, i) => {
@@ -51,24 +53,24 @@ function build(version: string, lexemes: string[]): Vocabulary {
     }
   });
   const chunks = Number(version.split(':')[0]) || 0;
-  return { version, chunks, at: Date.now(), known: new Set(lexemes), lexemes, sizes, postings };
+  return { version, chunks, at: Date.now(), df: new Map(terms.map((t) => [t.lexeme, t.df])), lexemes, sizes, postings };
 }
 
 async function load(database: Database, assistantId: string): Promise<Vocabulary> {
-  const rows = await database.query<{ lexeme: string; version: string | null }>(
-    `select lexeme, null version from knowledge_terms where assistant_id = $1
+  const rows = await database.query<{ lexeme: string; df: number; version: string | null }>(
+    `select lexeme, df, null version from knowledge_terms where assistant_id = $1
      union all
-     select null, chunks || ':' || tokens from knowledge_stats where assistant_id = $1`,
+     select null, null, chunks || ':' || tokens from knowledge_stats where assistant_id = $1`,
     [assistantId],
     { prepare: 'retrieval.vocabulary' },
   );
-  const lexemes: string[] = [];
+  const terms: { lexeme: string; df: number }[] = [];
   let version = '0:0';
   for (const r of rows) {
     if (r.version !== null) version = r.version;
-    else lexemes.push(r.lexeme);
+    else terms.push({ lexeme: r.lexeme, df: Number(r.df) });
   }
-  return build(version, lexemes);
+  return build(version, terms);
 }
 
 function remember(assistantId: string, vocabulary: Vocabulary): void {
@@ -120,6 +122,16 @@ export function forgetVocabulary(assistantId: string, unlessVersion?: string): v
   cachedLexemes -= v.lexemes.length;
 }
 
+/**
+ * The passage count and the stems' passage counts of an assistant's vocabulary when it is in
+ * memory (never loaded here): what the local answerer weighs the stems of a question with, read
+ * right after the ranking checked the vocabulary against the database's totals.
+ */
+export function knownStats(assistantId: string): { n: number; df: ReadonlyMap<string, number> } | undefined {
+  const v = cache.get(assistantId);
+  return v && { n: v.chunks, df: v.df };
+}
+
 export interface NearSpelling {
   lexeme: string;
   similarity: number;
@@ -140,7 +152,7 @@ export function nearSpellings(
   const best = new Map<string, number>();
   const counts = new Map<number, number>();
   for (const stem of new Set(stems)) {
-    if ([...stem].length < 4 || (!all && vocabulary.known.has(stem))) continue;
+    if ([...stem].length < 4 || (!all && vocabulary.df.has(stem))) continue;
     const grams = pgTrigrams(stem);
     counts.clear();
     for (const g of grams) for (const i of vocabulary.postings.get(g) ?? []) counts.set(i, (counts.get(i) ?? 0) + 1);
