@@ -13,7 +13,7 @@ import { knowledgeChunks, knowledgeFiles, knowledgeStats, knowledgeTerms } from 
 import { searchKnowledge } from '../src/modules/knowledge/../retrieval/search';
 import { enqueueIngest } from '../src/modules/knowledge/jobs';
 import { addKnowledgeFile, storageKey } from '../src/modules/knowledge/service';
-import { trigramSimilarity } from '../src/modules/retrieval';
+import { analyzeTexts, knownStats, trigramSimilarity } from '../src/modules/retrieval';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
 import { createAssistant, leaveRoom, upload } from './knowledge-helpers';
@@ -163,6 +163,17 @@ describe('knowledge files: every type is parsed', () => {
     expect(price[0]?.content).toContain('Кофемолка');
     const typo = await searchKnowledge(server.app.ctx, assistantId, 'кофемолкка цена');
     expect(typo[0]?.content).toContain('Кофемолка');
+  });
+
+  it('weighs stems with the same counts from the vocabulary in memory as from the database', async () => {
+    await searchKnowledge(server.app.ctx, assistantId, 'кофемолка цена');
+    const texts = ['Кофемолка стоит 2 500 рублей.', 'Вернуть товар можно в течение 14 дней.'];
+    const lexemes = ['кофемолк', 'вернут', 'товар', 'пуховик'];
+    const fromDatabase = await analyzeTexts(server.app.ctx, assistantId, texts, lexemes);
+    const known = knownStats(assistantId);
+    expect(known).toBeDefined();
+    expect(await analyzeTexts(server.app.ctx, assistantId, texts, lexemes, known)).toEqual(fromDatabase);
+    expect(fromDatabase.n).toBeGreaterThan(0);
   });
 
   it("keeps a passage's tsvector in its row, where the ranking reads it for every candidate", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../infra/db';
-import { forgetVocabulary, nearSpellings, vocabularyOf } from './vocabulary';
+import { forgetVocabulary, knownStats, nearSpellings, vocabularyOf } from './vocabulary';
 
 /** A database that answers the vocabulary's query with the stems given, counting the loads. */
 function stemsDatabase(stems: () => string[]) {
@@ -45,5 +45,21 @@ describe('vocabularyOf', () => {
     const third = await vocabularyOf(database, id);
     expect(third.df.has('куртк')).toBe(true);
     expect(loads()).toBe(3);
+  });
+});
+
+describe('knownStats', () => {
+  it('gives the counts of a vocabulary in memory and never loads one', async () => {
+    const { database, loads } = stemsDatabase(() => ['химчистк', 'доставк']);
+    const id = 'known-stats-test-assistant';
+    expect(knownStats(id)).toBeUndefined();
+    await vocabularyOf(database, id);
+    const stats = knownStats(id);
+    expect(stats?.n).toBe(1);
+    expect(stats?.df.get('доставк')).toBe(1);
+    expect(stats?.df.has('пуховик')).toBe(false);
+    forgetVocabulary(id);
+    expect(knownStats(id)).toBeUndefined();
+    expect(loads()).toBe(1);
   });
 });
