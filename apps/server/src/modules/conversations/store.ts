@@ -134,10 +134,9 @@ function messageBatcher(database: Database): (m: NewMessage) => Promise<StoredMe
     });
 }
 
-const storedOf = (
-  m: NewMessage,
-  row: { id: string; created_at: Date | string; is_paused: boolean; starts: boolean },
-): StoredMessage => ({
+type InsertedRow = { id: string; created_at: Date | string; is_paused: boolean; starts: boolean };
+
+const storedOf = (m: NewMessage, row: InsertedRow): StoredMessage => ({
   id: row.id,
   visitorId: m.visitorId,
   role: m.role,
@@ -155,8 +154,6 @@ const storedOf = (
  * of a conversation comes after the ones stored before it.
  */
 const LATER_THAN_LAST = `greatest(now(), v.last_message_at + interval '1 microsecond')`;
-
-type InsertedRow = { id: string; created_at: Date | string; is_paused: boolean; starts: boolean };
 
 async function insertOne(database: Database, m: NewMessage): Promise<StoredMessage> {
   const [row] = await database.query<InsertedRow>(
