@@ -14,6 +14,8 @@ import { searchKnowledge } from '../src/modules/knowledge/../retrieval/search';
 import { enqueueIngest } from '../src/modules/knowledge/jobs';
 import { addKnowledgeFile, storageKey } from '../src/modules/knowledge/service';
 import { analyzeTexts, knownStats, trigramSimilarity } from '../src/modules/retrieval';
+import { indexChunks } from '../src/modules/retrieval/index-store';
+import { forgetVocabulary, vocabularyOf } from '../src/modules/retrieval/vocabulary';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
 import { createAssistant, leaveRoom, upload } from './knowledge-helpers';
@@ -174,6 +176,35 @@ describe('knowledge files: every type is parsed', () => {
     expect(known).toBeDefined();
     expect(await analyzeTexts(server.app.ctx, assistantId, texts, lexemes, known)).toEqual(fromDatabase);
     expect(fromDatabase.n).toBeGreaterThan(0);
+  });
+
+  it('ranks again with a fresh vocabulary when another instance changed the index since it was loaded', async () => {
+    const id = await createAssistant(server.app, owner.userId, 'Химчистка');
+    const { db, database } = server.app.ctx;
+    const addPassage = async (name: string, content: string) => {
+      const [file] = await db
+        .insert(knowledgeFiles)
+        .values({ assistantId: id, name, mimeType: 'text/plain', size: 0, storageKey: `test/${name}`, status: 'ready' })
+        .returning({ id: knowledgeFiles.id });
+      if (!file) throw new Error('no file');
+      await db.transaction((tx) => indexChunks(tx, id, file.id, [{ heading: '', content }]));
+    };
+    await addPassage('пуховики.txt', 'Химчистка пуховиков занимает три дня.');
+    expect((await searchKnowledge(server.app.ctx, id, 'химчистка пуховика'))[0]?.content).toContain('пуховиков');
+    const stale = await vocabularyOf(database, id);
+    // Another instance indexes a file: here the vocabulary is dropped, so the old one is put back
+    // as that instance's neighbour would still hold it.
+    await addPassage('ковры.txt', 'Ковры чистим на дому, выезд мастера бесплатный.');
+    forgetVocabulary(id);
+    const oldRows = [
+      ...stale.lexemes.map((lexeme) => ({ lexeme, df: stale.df.get(lexeme), version: null })),
+      { lexeme: null, df: null, version: stale.version },
+    ];
+    await vocabularyOf({ query: async () => oldRows } as unknown as typeof database, id);
+    expect((await vocabularyOf(database, id)).df.has('ковр')).toBe(false);
+    const found = await searchKnowledge(server.app.ctx, id, 'чистите ковры?');
+    expect(found[0]?.content).toContain('Ковры');
+    expect((await vocabularyOf(database, id)).df.has('ковр')).toBe(true);
   });
 
   it("keeps a passage's tsvector in its row, where the ranking reads it for every candidate", async () => {

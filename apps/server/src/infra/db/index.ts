@@ -5,10 +5,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { serverPath } from '../../paths';
-import { OPEN_MIGRATED, PLAN_PER_VALUES, pgliteModules, startPgliteWorker } from './pglite-worker';
+import { OPEN_MIGRATED, pgliteModules, startPgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
-export { PLAN_PER_VALUES, schema };
+export { schema };
 
 export type Schema = typeof schema;
 /** Both drivers (PGlite and node-postgres) give this shape; the code never asks which one it has. */
@@ -277,9 +277,7 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
     kind: 'postgres',
     async query<T>(text: string, params?: unknown[], opts?: { prepare?: string }) {
       const values = params as unknown[];
-      // A statement planned for its values is never kept under a name: its text also differs from
-      // the same query's cached variant, which node-postgres refuses under one name.
-      const name = text.startsWith(PLAN_PER_VALUES) ? undefined : opts?.prepare;
+      const name = opts?.prepare;
       return (await pool.query(name ? { name, text, values } : { text, values })).rows as T[];
     },
     locks,

@@ -30,13 +30,6 @@ export interface PgliteWorkerOptions {
 }
 
 /**
- * Put first in a statement whose best plan depends on its values (a text search ranking): it is
- * then planned for every execution instead of kept with a cached generic plan, by the worker
- * below and by PostgreSQL (no named statement, ./index.ts).
- */
-export const PLAN_PER_VALUES = '/* plan per values */';
-
-/**
  * The modules PGlite is opened and migrated with, as URLs this process resolves: the worker and
  * the child that prepares a new data directory (./index.ts) load the very same files.
  */
@@ -88,7 +81,7 @@ export async function startPgliteWorker(opts: PgliteWorkerOptions): Promise<Pgli
   const worker = new Worker(`${OPEN_MIGRATED}\n${WORKER_CODE}`, {
     eval: true,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    workerData: { ...opts, modules: pgliteModules(opts.vector), planPerValues: PLAN_PER_VALUES },
+    workerData: { ...opts, modules: pgliteModules(opts.vector) },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 1;
@@ -232,12 +225,8 @@ const exec = async (message) => (await client.execProtocol(message, { syncToFs: 
 // their cached plans are large: they keep PGlite's unnamed statement, parsed every time.
 const MAX_PREPARED_PARAMS = 64;
 
-// A statement marked as planned for its values (PLAN_PER_VALUES: the retrieval's ranking, whose
-// generic plan ran 3× slower on 10,000 passages) keeps the unnamed statement too.
-const PLAN_PER_VALUES = job.planPerValues;
-
 async function statementOf(text, params, messages) {
-  if (params.length > MAX_PREPARED_PARAMS || text.startsWith(PLAN_PER_VALUES)) {
+  if (params.length > MAX_PREPARED_PARAMS) {
     messages.push(...(await exec(protocol.serialize.parse({ name: '', text }))));
     const types = parse.parseDescribeStatementResults(await exec(protocol.serialize.describe({ type: 'S', name: '' })));
     return { name: '', types };

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../core/context';
-import { type Database, PLAN_PER_VALUES } from '../../infra/db';
+import type { Database } from '../../infra/db';
 import type { Embedder } from '../../infra/llm/embeddings';
 import { shortCache } from '../../lib/short-cache';
 import { type Passage, type PassageRow, passageOf } from './passage-row';
 import { lexemesOf } from './text';
 import { hasVectors, nearestPassages } from './vector-store';
-import { forgetVocabulary, nearSpellings, vocabularyOf } from './vocabulary';
+import { forgetVocabulary, nearSpellings, type Vocabulary, vocabularyOf } from './vocabulary';
 
 export interface KnowledgePassage extends Passage {
   /** BM25 score, or with vectors fused in the reciprocal-rank-fusion score; comparable only within one query. */
@@ -116,16 +116,23 @@ function fuse(lexical: KnowledgePassage[], similar: KnowledgePassage[], limit: n
   return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-/** Above this many passages the ranking is planned for each question (see lexicalSearch). */
+/** Above this many passages the ranking's candidates come from the text index only (see lexicalSearch). */
 const LARGE_KNOWLEDGE = 1000;
 
 /**
  * The lexical ranking: the question's Russian stems (snowball, stop words dropped) and the given
  * ones, extended with the assistant's stems that are trigram-similar to a stem of the question
  * (misspellings, transliterations, word forms the stemmer does not join), scored with BM25 over
- * the passages that contain any of them. idf, N and the average length come from knowledge_terms /
- * knowledge_stats, kept up to date on ingestion. The assistant id is a condition of every part
- * of the query.
+ * the passages that contain any of them. The assistant id is a condition of every part of the
+ * query.
+ *
+ * The stems' weights (idf, from the passage counts of knowledge_terms / knowledge_stats) and the
+ * candidates' text query are worked out here from the assistant's vocabulary in memory, so the
+ * database only scores passages: worked out in SQL they cost more than the scoring on a small
+ * knowledge base (0.9 ms a question against 0.65) and a third of it on 10,000 passages. The query
+ * returns the totals the index has now; when they are not the vocabulary's (another instance
+ * indexed a file since it was loaded), the vocabulary is loaded again and the question ranked
+ * again with it, so no answer is ever made with stale counts.
  */
 async function lexicalSearch(
   database: Database,
@@ -136,93 +143,107 @@ async function lexicalSearch(
   tuning: SearchTuning,
   ownStems: string[] | undefined,
 ): Promise<KnowledgePassage[]> {
-  const [vocabulary, own] = await Promise.all([
+  const [loaded, own] = await Promise.all([
     vocabularyOf(database, assistantId),
     ownStems ?? lexemesOf({ database }, [text]).then(([l]) => l ?? []),
   ]);
-  const fuzzy = nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll);
-  // The embedded database keeps the ranking's statement prepared: on a small knowledge base its
-  // cached generic plan saves the planning that costs more than the search; on thousands of
-  // passages, among other assistants', a plan made without the assistant's id looks its passages
-  // up by that id and tests each one (90 ms where one made for the values takes 10).
-  const plan = vocabulary.chunks > LARGE_KNOWLEDGE ? PLAN_PER_VALUES : '';
-  const rows = await database.query<PassageRow & { score: number; version: string }>(
-    `${plan}
-     with own as (
-       select distinct lexeme from unnest($2::text[]) lexeme),
-     q as (
-       select lexeme from own union select unnest($9::text[])),
-     st as (
-       select chunks::float8 n, greatest(tokens::float8 / greatest(chunks, 1), 1) avgdl, chunks || ':' || tokens version
-       from knowledge_stats where assistant_id = $1 and chunks > 0),
-     terms as (
-       -- Looked up by the primary key (a join with q made the planner scan all the assistant's terms).
-       select t.lexeme, t.df, case when t.lexeme in (select lexeme from own) then 1 else $10::float8 end w
-       from knowledge_terms t
-       where t.assistant_id = $1 and t.lexeme = any(array(select lexeme from q))
+  for (let attempt = 0; ; attempt++) {
+    const vocabulary = attempt === 0 ? loaded : await vocabularyOf(database, assistantId);
+    const query = rankingQuery(vocabulary, own, stems, tuning);
+    // The statement is kept prepared, its plan made once: planning cost more than the search on a
+    // small knowledge base. On thousands of passages, among other assistants', a plan made
+    // without the assistant's id looked its passages up by that id and tested each one (90 ms
+    // where the text index takes 4): there the assistant's condition is written so that no index
+    // can serve it ('is true'), and the candidates come from the text index whatever the plan.
+    const large = vocabulary.chunks > LARGE_KNOWLEDGE;
+    const ofAssistant = large ? '(c.assistant_id = $1) is true' : 'c.assistant_id = $1';
+    const rows = await database.query<(PassageRow & { score: number; version: string | null }) | VersionRow>(
+      `with qt as (
+         select * from unnest($2::text[], $3::float8[]) q(lexeme, idf)),
+       ranked as (
+         select c.id,
+           sum(qt.idf * (u.tf * ($5::float8 + 1)) / (u.tf + $5::float8 * (1 - $6::float8 + $6::float8 * c.token_count / $7::float8)))::float8 score
+         -- Only the question's stems of each passage are unnested (setweight marks them, ts_filter
+         -- keeps them): unnesting whole passages was most of the query's time.
+         from knowledge_chunks c
+           cross join lateral (
+             select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf
+             from unnest(ts_filter(setweight(c.tsv, 'A', $2::text[]), '{a}'))) u
+           join qt on qt.lexeme = u.lexeme
+         where ${ofAssistant} and c.tsv @@ $4::tsquery
+         group by c.id
+         order by score desc, c.id
+         limit $8::int),
+       found as (
+         select c.id, c.file_id, f.name, c.heading, c.content, r.score
+         from ranked r
+           join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
+           join knowledge_files f on f.id = c.file_id and f.assistant_id = $1)
+       -- The totals of the index now, in a row of their own (there even when nothing is found).
+       select null id, null file_id, null name, null heading, null content, null::float8 score,
+         (select chunks || ':' || tokens from knowledge_stats where assistant_id = $1) version, 0 ord
        union all
-       -- Near-spellings of the question's unknown stems, found in memory (vocabulary.ts).
-       select t.lexeme, t.df, f.w
-       from unnest($6::text[], $7::float8[]) f(lexeme, w)
-         join knowledge_terms t on t.assistant_id = $1 and t.lexeme = f.lexeme),
-     qt as (
-       select lexeme, max(w) * ln(1 + (st.n - df + 0.5) / (df + 0.5)) idf
-       from terms, st group by lexeme, df, st.n),
-     -- Passages are looked up only through the stems that are not in every other passage; the
-     -- common ones still add to the score of the passages found (a MaxScore-like shortcut).
-     -- When every stem is common, a passage must hold two of the six rarest to be a candidate:
-     -- scoring every passage that holds any common stem is what made such questions slow.
-     d as (select lexeme, min(df) df from terms where lexeme in (select lexeme from qt) group by lexeme),
-     pairs as (
-       select string_agg('(' || quote_literal(x.lexeme) || ' & ' || quote_literal(y.lexeme) || ')', ' | ') q
-       from (select lexeme from d order by df, lexeme limit 6) x
-         join (select lexeme from d order by df, lexeme limit 6) y on x.lexeme < y.lexeme),
-     tq as (
-       select coalesce(
-         string_agg(quote_literal(lexeme), ' | ') filter (where df <= greatest(st.n * $8::float8, 50)),
-         (select q from pairs),
-         string_agg(quote_literal(lexeme), ' | '))::tsquery tq
-       from d, st),
-     ranked as (
-       select c.id,
-         sum(qt.idf * (u.tf * ($4::float8 + 1)) / (u.tf + $4::float8 * (1 - $5::float8 + $5::float8 * c.token_count / st.avgdl)))::float8 score
-       -- Only the question's stems of each passage are unnested (setweight marks them, ts_filter
-       -- keeps them): unnesting whole passages was most of the query's time.
-       from tq, st, (select array_agg(lexeme) a from qt) qa, knowledge_chunks c
-         cross join lateral (
-           select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf
-           from unnest(ts_filter(setweight(c.tsv, 'A', qa.a), '{a}'))) u
-         join qt on qt.lexeme = u.lexeme
-       where c.assistant_id = $1 and c.tsv @@ tq.tq
-       group by c.id
-       order by score desc, c.id
-       limit $3::int)
-     select c.id, c.file_id, f.name, c.heading, c.content, r.score, st.version
-     from ranked r
-       join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
-       join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
-       cross join st
-     order by r.score desc, c.id`,
-    [
-      assistantId,
-      own,
-      limit,
-      K1,
-      B,
-      fuzzy.map((f) => f.lexeme),
-      fuzzy.map((f) => FUZZY_WEIGHT * f.similarity),
-      tuning.commonShare,
-      stems,
-      SYNONYM_WEIGHT,
-    ],
-    // Parsing and planning this query cost three times its execution on a small knowledge base.
-    { prepare: 'retrieval.lexical' },
-  );
-  // Another instance changed the index since the vocabulary was loaded: the next question reloads it.
-  const version = rows[0]?.version;
-  if (version) forgetVocabulary(assistantId, version);
-  return rows.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
+       select f.*, null, row_number() over (order by f.score desc, f.id) from found f
+       order by ord`,
+      [assistantId, query.lexemes, query.idf, query.tq, K1, B, query.avgdl, limit],
+      { prepare: large ? 'retrieval.lexical-large' : 'retrieval.lexical' },
+    );
+    const [totals, ...found] = rows;
+    // No statistics row: an assistant without passages, as the vocabulary has it ('0:0').
+    if ((totals?.version ?? '0:0') !== vocabulary.version) {
+      forgetVocabulary(assistantId);
+      if (attempt === 0) continue;
+    }
+    return (found as (PassageRow & { score: number })[]).map((r) => ({ ...passageOf(r), score: Number(r.score) }));
+  }
 }
+
+type VersionRow = { id: null; version: string | null };
+
+/**
+ * What the ranking asks of the database for a question: its stems that the knowledge base holds
+ * (the question's own at full weight, the added ones at SYNONYM_WEIGHT, near-spellings at
+ * FUZZY_WEIGHT times their similarity; a stem reached several ways counts its best), each with
+ * its BM25 idf; and the text query that makes a passage a candidate. Passages are looked up only
+ * through the stems that are not in every other passage; the common ones still add to the score
+ * of the passages found (a MaxScore-like shortcut). When every stem is common, a passage must
+ * hold two of the six rarest: scoring every passage that holds any common stem is what made
+ * such questions slow.
+ */
+function rankingQuery(
+  vocabulary: Vocabulary,
+  own: string[],
+  stems: string[],
+  tuning: SearchTuning,
+): { lexemes: string[]; idf: number[]; tq: string | null; avgdl: number } {
+  const weights = new Map<string, number>();
+  const weigh = (lexeme: string, w: number) => {
+    if (vocabulary.df.has(lexeme)) weights.set(lexeme, Math.max(w, weights.get(lexeme) ?? 0));
+  };
+  const ownSet = new Set(own);
+  for (const lexeme of own) weigh(lexeme, 1);
+  for (const lexeme of stems) weigh(lexeme, ownSet.has(lexeme) ? 1 : SYNONYM_WEIGHT);
+  for (const f of nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll))
+    weigh(f.lexeme, FUZZY_WEIGHT * f.similarity);
+  const n = vocabulary.chunks;
+  const tokens = Number(vocabulary.version.split(':')[1]) || 0;
+  const lexemes = [...weights.keys()];
+  const df = (lexeme: string) => vocabulary.df.get(lexeme) ?? 0;
+  const idf = lexemes.map((l) => (weights.get(l) ?? 0) * Math.log(1 + (n - df(l) + 0.5) / (df(l) + 0.5)));
+  const rare = lexemes.filter((l) => df(l) <= Math.max(n * tuning.commonShare, 50));
+  let tq = rare.map(tsqueryLexeme).join(' | ');
+  if (!tq) {
+    const rarest = [...lexemes].sort((a, b) => df(a) - df(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, 6);
+    const pairs = rarest.flatMap((x, i) =>
+      rarest.slice(i + 1).map((y) => `(${tsqueryLexeme(x)} & ${tsqueryLexeme(y)})`),
+    );
+    tq = pairs.join(' | ') || lexemes.map(tsqueryLexeme).join(' | ');
+  }
+  return { lexemes, idf, tq: tq || null, avgdl: Math.max(tokens / Math.max(n, 1), 1) };
+}
+
+/** A stem as a quoted lexeme of tsquery's text form (a quote doubled, a backslash escaped). */
+const tsqueryLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** Whether an assistant has corrected answers, read at most every 3 s (the answers module forgets it on an edit). */
 const hasCorrectedAnswers = shortCache<boolean>(3000);

@@ -17,7 +17,7 @@ import { pgTrigrams } from './text';
  * `similarity()` would give.
  */
 
-interface Vocabulary {
+export interface Vocabulary {
   /** The totals (knowledge_stats) the vocabulary was loaded with: "chunks:tokens". */
   version: string;
   /** The assistant's passage count when loaded. */
