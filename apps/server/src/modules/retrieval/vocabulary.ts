@@ -2,16 +2,16 @@ import type { Database } from '../../infra/db';
 import { pgTrigrams } from './text';
 
 /**
- * Near-spellings of a question's unknown stems ("доставк" for "дастафк"), found in memory: each
- * assistant's stems (knowledge_terms) with a trigram index over them, loaded on its first
- * question. In the ranking query this lookup went through pg_trgm's index over every
- * assistant's stems (or scanned them all on a small database) and took 2 ms of a visitor
- * message's 10, on the database's one thread; here it takes microseconds on the main thread.
- * The ranking still reads the question's stems and their counts from the database, and reports
- * the totals it read them with: a vocabulary of other totals (another instance ingested a file) is
- * dropped at once, so the counts kept here, which the local answerer weighs a message's stems with
- * right after that ranking (knownStats), are the ones the ranking saw. It is also dropped when this
- * process changes the assistant's index (index-store), and reloaded after a few minutes.
+ * Each assistant's stems (knowledge_terms) with their passage counts and a trigram index over
+ * them, in memory, loaded on its first question. The ranking (search.ts) weighs a question's
+ * stems with these counts and finds the near-spellings of its unknown stems here ("доставк" for
+ * "дастафк"): in the ranking query both took more of a visitor message's time, on the database's
+ * one thread, than the scoring itself. The ranking query reports the index's totals: a
+ * vocabulary of other totals (another instance ingested a file) is dropped and the question
+ * ranked again with a fresh one, so the counts kept here, which the local answerer also weighs a
+ * message's stems with right after that ranking (knownStats), are the index's. A vocabulary is
+ * also dropped when this process changes the assistant's index (index-store), and reloaded
+ * after a few minutes.
  *
  * Similarity is pg_trgm's (text.ts: pgTrigrams, shared / all), so the stems found are the ones
  * `similarity()` would give.
