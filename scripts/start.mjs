@@ -5,6 +5,6 @@ import { spawn } from 'node:child_process';
 import { ensureBuilt, root, serverBundle, serverNodeOptions } from './lib.mjs';
 
 await ensureBuilt();
-const child = spawn(process.execPath, [...serverNodeOptions, serverBundle], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...serverNodeOptions(), serverBundle], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,8 +6,8 @@ export { freePort } from '../../../apps/server/test/helpers/process';
 
 /** The node options `npm start` gives the server (scripts/lib.mjs), so a bench measures what it runs. */
 export const serverNodeOptions: string[] = (
-  (await import(new URL('../../../scripts/lib.mjs', import.meta.url).href)) as { serverNodeOptions: string[] }
-).serverNodeOptions;
+  (await import(new URL('../../../scripts/lib.mjs', import.meta.url).href)) as { serverNodeOptions: () => string[] }
+).serverNodeOptions();
 
 /** A process's resident memory, MB, from /proc. */
 export function rssMb(pid: number): number {

@@ -72,7 +72,7 @@ export interface StoredMessage extends MessagePayload {
  * Group commit: while one write is in flight, the messages that arrive wait and then go together
  * in one statement, one transaction. A burst of visitors thus pays one commit for tens of
  * messages (0.13 ms a message in batches of 20 against 0.6 ms alone, embedded database); a lone
- * message goes at once, as before. A batch that fails is written again message by message, so
+ * message goes at once, as before, by a statement of its own (the batch's costs 0.8 ms for one). A batch that fails is written again message by message, so
  * one bad message never takes the others with it.
  */
 export function insertMessage(ctx: Pick<AppContext, 'database'>, m: NewMessage): Promise<StoredMessage> {

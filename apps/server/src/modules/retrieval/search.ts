@@ -226,7 +226,6 @@ function rankingQuery(
   for (const f of nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll))
     weigh(f.lexeme, FUZZY_WEIGHT * f.similarity);
   const n = vocabulary.chunks;
-  const tokens = Number(vocabulary.version.split(':')[1]) || 0;
   const lexemes = [...weights.keys()];
   const df = (lexeme: string) => vocabulary.df.get(lexeme) ?? 0;
   const idf = lexemes.map((l) => (weights.get(l) ?? 0) * Math.log(1 + (n - df(l) + 0.5) / (df(l) + 0.5)));
@@ -239,7 +238,7 @@ function rankingQuery(
     );
     tq = pairs.join(' | ') || lexemes.map(tsqueryLexeme).join(' | ');
   }
-  return { lexemes, idf, tq: tq || null, avgdl: Math.max(tokens / Math.max(n, 1), 1) };
+  return { lexemes, idf, tq: tq || null, avgdl: Math.max(vocabulary.tokens / Math.max(n, 1), 1) };
 }
 
 /** A stem as a quoted lexeme of tsquery's text form (a quote doubled, a backslash escaped). */

@@ -20,8 +20,9 @@ import { pgTrigrams } from './text';
 export interface Vocabulary {
   /** The totals (knowledge_stats) the vocabulary was loaded with: "chunks:tokens". */
   version: string;
-  /** The assistant's passage count when loaded. */
+  /** The assistant's passage count and their stems in all, when loaded (BM25's N and lengths). */
   chunks: number;
+  tokens: number;
   at: number;
   /** Passages holding each stem (knowledge_terms.df), by stem. */
   df: Map<string, number>;
@@ -52,8 +53,17 @@ function build(version: string, terms: { lexeme: string; df: number }[]): Vocabu
       else postings.set(g, [i]);
     }
   });
-  const chunks = Number(version.split(':')[0]) || 0;
-  return { version, chunks, at: Date.now(), df: new Map(terms.map((t) => [t.lexeme, t.df])), lexemes, sizes, postings };
+  const [chunks = 0, tokens = 0] = version.split(':').map((x) => Number(x) || 0);
+  return {
+    version,
+    chunks,
+    tokens,
+    at: Date.now(),
+    df: new Map(terms.map((t) => [t.lexeme, t.df])),
+    lexemes,
+    sizes,
+    postings,
+  };
 }
 
 async function load(database: Database, assistantId: string): Promise<Vocabulary> {
@@ -115,9 +125,9 @@ function reload(database: Database, assistantId: string): Promise<Vocabulary> {
 }
 
 /** Drops a vocabulary: the assistant's index changed here, or its totals differ from the loaded ones. */
-export function forgetVocabulary(assistantId: string, unlessVersion?: string): void {
+export function forgetVocabulary(assistantId: string): void {
   const v = cache.get(assistantId);
-  if (!v || (unlessVersion !== undefined && v.version === unlessVersion)) return;
+  if (!v) return;
   cache.delete(assistantId);
   cachedLexemes -= v.lexemes.length;
 }
