@@ -2,6 +2,7 @@ import type { AppContext } from '../../core/context';
 import type { Database } from '../../infra/db';
 import type { Embedder } from '../../infra/llm/embeddings';
 import { shortCache } from '../../lib/short-cache';
+import { passageIndexOf, type RankingQuery, rankPassages } from './passage-index';
 import { type Passage, type PassageRow, passageOf } from './passage-row';
 import { lexemesOf } from './text';
 import { hasVectors, nearestPassages } from './vector-store';
@@ -150,44 +151,11 @@ async function lexicalSearch(
   for (let attempt = 0; ; attempt++) {
     const vocabulary = attempt === 0 ? loaded : await vocabularyOf(database, assistantId);
     const query = rankingQuery(vocabulary, own, stems, tuning);
-    // The statement is kept prepared, its plan made once: planning cost more than the search on a
-    // small knowledge base. On thousands of passages, among other assistants', a plan made
-    // without the assistant's id looked its passages up by that id and tested each one (90 ms
-    // where the text index takes 4): there the assistant's condition is written so that no index
-    // can serve it ('is true'), and the candidates come from the text index whatever the plan.
-    const large = vocabulary.chunks > LARGE_KNOWLEDGE;
-    const ofAssistant = large ? '(c.assistant_id = $1) is true' : 'c.assistant_id = $1';
-    const rows = await database.query<(PassageRow & { score: number; version: string | null }) | VersionRow>(
-      `with qt as (
-         select * from unnest($2::text[], $3::float8[]) q(lexeme, idf)),
-       ranked as (
-         select c.id,
-           sum(qt.idf * (u.tf * ($5::float8 + 1)) / (u.tf + $5::float8 * (1 - $6::float8 + $6::float8 * c.token_count / $7::float8)))::float8 score
-         -- Only the question's stems of each passage are unnested (setweight marks them, ts_filter
-         -- keeps them): unnesting whole passages was most of the query's time.
-         from knowledge_chunks c
-           cross join lateral (
-             select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf
-             from unnest(ts_filter(setweight(c.tsv, 'A', $2::text[]), '{a}'))) u
-           join qt on qt.lexeme = u.lexeme
-         where ${ofAssistant} and c.tsv @@ $4::tsquery
-         group by c.id
-         order by score desc, c.id
-         limit $8::int),
-       found as (
-         select c.id, c.file_id, f.name, c.heading, c.content, r.score
-         from ranked r
-           join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
-           join knowledge_files f on f.id = c.file_id and f.assistant_id = $1)
-       -- The totals of the index now, in a row of their own (there even when nothing is found).
-       select null id, null file_id, null name, null heading, null content, null::float8 score,
-         (select chunks || ':' || tokens from knowledge_stats where assistant_id = $1) version, 0 ord
-       union all
-       select f.*, null, row_number() over (order by f.score desc, f.id) from found f
-       order by ord`,
-      [assistantId, query.lexemes, query.idf, query.tq, K1, B, query.avgdl, limit],
-      { prepare: large ? 'retrieval.lexical-large' : 'retrieval.lexical' },
-    );
+    // Ranked in memory when the passage index is loaded; else by the database, in the same way.
+    const index = passageIndexOf(database, assistantId, vocabulary.version, vocabulary.postingCount);
+    const rows = index
+      ? await passagesOf(database, assistantId, rankPassages(index, query, K1, B, limit))
+      : await rankInDatabase(database, assistantId, vocabulary, query, limit);
     const [totals, ...found] = rows;
     // No statistics row: an assistant without passages, as the vocabulary has it ('0:0').
     if ((totals?.version ?? '0:0') !== vocabulary.version) {
@@ -201,6 +169,86 @@ async function lexicalSearch(
 type VersionRow = { id: null; version: string | null };
 
 /**
+ * The ranking made by the database, while the assistant's passage index (passage-index.ts) is not
+ * in memory: the same BM25 over the same candidates, from the passages' tsvectors.
+ */
+async function rankInDatabase(
+  database: Database,
+  assistantId: string,
+  vocabulary: Vocabulary,
+  query: RankingQuery,
+  limit: number,
+): Promise<((PassageRow & { score: number; version: string | null }) | VersionRow)[]> {
+  // The statement is kept prepared, its plan made once: planning cost more than the search on a
+  // small knowledge base. On thousands of passages, among other assistants', a plan made
+  // without the assistant's id looked its passages up by that id and tested each one (90 ms
+  // where the text index takes 4): there the assistant's condition is written so that no index
+  // can serve it ('is true'), and the candidates come from the text index whatever the plan.
+  const large = vocabulary.chunks > LARGE_KNOWLEDGE;
+  const ofAssistant = large ? '(c.assistant_id = $1) is true' : 'c.assistant_id = $1';
+  return database.query<(PassageRow & { score: number; version: string | null }) | VersionRow>(
+    `with qt as (
+       select * from unnest($2::text[], $3::float8[]) q(lexeme, idf)),
+     ranked as (
+       select c.id,
+         sum(qt.idf * (u.tf * ($5::float8 + 1)) / (u.tf + $5::float8 * (1 - $6::float8 + $6::float8 * c.token_count / $7::float8)))::float8 score
+       -- Only the question's stems of each passage are unnested (setweight marks them, ts_filter
+       -- keeps them): unnesting whole passages was most of the query's time.
+       from knowledge_chunks c
+         cross join lateral (
+           select lexeme, coalesce(array_length(positions, 1), 1)::float8 tf
+           from unnest(ts_filter(setweight(c.tsv, 'A', $2::text[]), '{a}'))) u
+         join qt on qt.lexeme = u.lexeme
+       where ${ofAssistant} and c.tsv @@ $4::tsquery
+       group by c.id
+       order by score desc, c.id
+       limit $8::int),
+     found as (
+       select c.id, c.file_id, f.name, c.heading, c.content, r.score
+       from ranked r
+         join knowledge_chunks c on c.id = r.id and c.assistant_id = $1
+         join knowledge_files f on f.id = c.file_id and f.assistant_id = $1)
+     -- The totals of the index now, in a row of their own (there even when nothing is found).
+     select null id, null file_id, null name, null heading, null content, null::float8 score,
+       (select chunks || ':' || tokens from knowledge_stats where assistant_id = $1) version, 0 ord
+     union all
+     select f.*, null, row_number() over (order by f.score desc, f.id) from found f
+     order by ord`,
+    [assistantId, query.lexemes, query.idf, tsqueryOf(query), K1, B, query.avgdl, limit],
+    { prepare: large ? 'retrieval.lexical-large' : 'retrieval.lexical' },
+  );
+}
+
+/**
+ * The passages ranked in memory, in that order, with the index's totals now in a row of their own
+ * first (as the database's ranking returns them). Ordered here: ordering in the query (by the
+ * ids' ordinality) cost it half again.
+ */
+async function passagesOf(
+  database: Database,
+  assistantId: string,
+  ranked: { id: string; score: number }[],
+): Promise<((PassageRow & { score: number; version: string | null }) | VersionRow)[]> {
+  const rows = await database.query<(PassageRow & { version: string | null }) | VersionRow>(
+    `select null id, null file_id, null name, null heading, null content,
+       (select chunks || ':' || tokens from knowledge_stats where assistant_id = $1) version
+     union all
+     select c.id, c.file_id, f.name, c.heading, c.content, null
+     from knowledge_chunks c join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
+     where c.id = any($2::uuid[]) and c.assistant_id = $1`,
+    [assistantId, ranked.map((r) => r.id)],
+    { prepare: 'retrieval.passages' },
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const totals: VersionRow = { id: null, version: byId.get(null)?.version ?? null };
+  const found = ranked.flatMap(({ id, score }) => {
+    const row = byId.get(id);
+    return row && row.id !== null ? [{ ...(row as PassageRow & { version: null }), score }] : [];
+  });
+  return [totals, ...found];
+}
+
+/**
  * What the ranking asks of the database for a question: its stems that the knowledge base holds
  * (the question's own at full weight, the added ones at SYNONYM_WEIGHT, near-spellings at
  * FUZZY_WEIGHT times their similarity; a stem reached several ways counts its best), each with
@@ -210,12 +258,7 @@ type VersionRow = { id: null; version: string | null };
  * hold two of the six rarest: scoring every passage that holds any common stem is what made
  * such questions slow.
  */
-function rankingQuery(
-  vocabulary: Vocabulary,
-  own: string[],
-  stems: string[],
-  tuning: SearchTuning,
-): { lexemes: string[]; idf: number[]; tq: string | null; avgdl: number } {
+function rankingQuery(vocabulary: Vocabulary, own: string[], stems: string[], tuning: SearchTuning): RankingQuery {
   const weights = new Map<string, number>();
   const weigh = (lexeme: string, w: number) => {
     if (vocabulary.df.has(lexeme)) weights.set(lexeme, Math.max(w, weights.get(lexeme) ?? 0));
@@ -229,16 +272,21 @@ function rankingQuery(
   const lexemes = [...weights.keys()];
   const df = (lexeme: string) => vocabulary.df.get(lexeme) ?? 0;
   const idf = lexemes.map((l) => (weights.get(l) ?? 0) * Math.log(1 + (n - df(l) + 0.5) / (df(l) + 0.5)));
+  const avgdl = Math.max(vocabulary.tokens / Math.max(n, 1), 1);
   const rare = lexemes.filter((l) => df(l) <= Math.max(n * tuning.commonShare, 50));
-  let tq = rare.map(tsqueryLexeme).join(' | ');
-  if (!tq) {
-    const rarest = [...lexemes].sort((a, b) => df(a) - df(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, 6);
-    const pairs = rarest.flatMap((x, i) =>
-      rarest.slice(i + 1).map((y) => `(${tsqueryLexeme(x)} & ${tsqueryLexeme(y)})`),
-    );
-    tq = pairs.join(' | ') || lexemes.map(tsqueryLexeme).join(' | ');
-  }
-  return { lexemes, idf, tq: tq || null, avgdl: Math.max(vocabulary.tokens / Math.max(n, 1), 1) };
+  if (rare.length) return { lexemes, idf, candidates: rare, pairs: false, avgdl };
+  const rarest = [...lexemes].sort((a, b) => df(a) - df(b) || (a < b ? -1 : a > b ? 1 : 0)).slice(0, 6);
+  if (rarest.length >= 2) return { lexemes, idf, candidates: rarest, pairs: true, avgdl };
+  return { lexemes, idf, candidates: lexemes, pairs: false, avgdl };
+}
+
+/** The candidates' condition as a text query: any of the stems, or any two of them with `pairs`. */
+function tsqueryOf(query: RankingQuery): string | null {
+  const { candidates, pairs } = query;
+  const tq = pairs
+    ? candidates.flatMap((x, i) => candidates.slice(i + 1).map((y) => `(${tsqueryLexeme(x)} & ${tsqueryLexeme(y)})`))
+    : candidates.map(tsqueryLexeme);
+  return tq.join(' | ') || null;
 }
 
 /** A stem as a quoted lexeme of tsquery's text form (a quote doubled, a backslash escaped). */

@@ -1,4 +1,5 @@
 import type { Database } from '../../infra/db';
+import { forgetPassageIndex } from './passage-index';
 import { pgTrigrams } from './text';
 
 /**
@@ -23,6 +24,8 @@ export interface Vocabulary {
   /** The assistant's passage count and their stems in all, when loaded (BM25's N and lengths). */
   chunks: number;
   tokens: number;
+  /** The stems' passage counts summed: the postings of the passage index (passage-index.ts). */
+  postingCount: number;
   at: number;
   /** Passages holding each stem (knowledge_terms.df), by stem. */
   df: Map<string, number>;
@@ -58,6 +61,7 @@ function build(version: string, terms: { lexeme: string; df: number }[]): Vocabu
     version,
     chunks,
     tokens,
+    postingCount: terms.reduce((n, t) => n + t.df, 0),
     at: Date.now(),
     df: new Map(terms.map((t) => [t.lexeme, t.df])),
     lexemes,
@@ -126,6 +130,7 @@ function reload(database: Database, assistantId: string): Promise<Vocabulary> {
 
 /** Drops a vocabulary: the assistant's index changed here, or its totals differ from the loaded ones. */
 export function forgetVocabulary(assistantId: string): void {
+  forgetPassageIndex(assistantId);
   const v = cache.get(assistantId);
   if (!v) return;
   cache.delete(assistantId);

@@ -1,0 +1,220 @@
+import type { Database } from '../../infra/db';
+
+/**
+ * Each assistant's passages as an inverted index in memory (stem → the passages holding it, with
+ * its count in each), loaded in the background after the vocabulary, for the BM25 scoring of
+ * search.ts. In the database the scoring read and filtered every candidate's tsvector: on 10,000
+ * passages that was most of a visitor message's time, all of it on the database's one thread
+ * (PGlite runs in one worker); here it is a few additions per posting, and the database only
+ * hands over the passages found. Until an index is loaded, or when it would be too large, the
+ * ranking is made in the database as before, with the same result.
+ *
+ * An index belongs to the totals it was loaded with (the vocabulary's version, "chunks:tokens");
+ * the ranking uses it only while the vocabulary has the same, and the passages' query checks the
+ * totals again, so an index that another instance's ingestion made stale is dropped, never used.
+ * Written by hand: a search library (lunr, minisearch, flexsearch) would stem and tokenise by its
+ * own rules, while these counts must be PostgreSQL's (the russian snowball of the tsvector), the
+ * same stems the vocabulary, the synonyms and the local answerer speak.
+ */
+
+export interface PassageIndex {
+  version: string;
+  /** Passage ids, in the order of the postings' numbers. */
+  ids: string[];
+  /** Each passage's token count (BM25's document length, knowledge_chunks.token_count). */
+  lengths: Float64Array;
+  /** Stem → the passages holding it (numbers into ids, ascending) and its count in each. */
+  postings: Map<string, { docs: Int32Array; tf: Uint16Array }>;
+  size: number;
+  /** Scratch of one ranking (rankings are synchronous, so one set per index serves them all). */
+  score: Float64Array;
+  marks: Uint8Array;
+}
+
+/** Postings kept in all (6 bytes each, with the maps and ids about 10 MB a million): the least recently used go first. */
+const MAX_POSTINGS = 4_000_000;
+const cache = new Map<string, PassageIndex>();
+const loading = new Map<string, Promise<void>>();
+let cachedPostings = 0;
+
+/** One stem in a tsvector's text form ('stem':1,5A), the quote and backslash doubled. */
+const TSV_ENTRY = /'((?:[^'\\]|''|\\\\)*)'(?::([0-9A-D,]+))?/g;
+
+/** Stems and their counts of a tsvector's text form. */
+export function parseTsvector(text: string): [string, number][] {
+  const out: [string, number][] = [];
+  for (const m of text.matchAll(TSV_ENTRY)) {
+    const raw = m[1] ?? '';
+    const lexeme = raw.includes("''") || raw.includes('\\') ? raw.replace(/''/g, "'").replace(/\\\\/g, '\\') : raw;
+    const positions = m[2];
+    let tf = 1;
+    if (positions) for (let i = 0; i < positions.length; i++) if (positions.charCodeAt(i) === 44) tf++;
+    out.push([lexeme, tf]);
+  }
+  return out;
+}
+
+function build(version: string, rows: { id: string; length: number; tsv: string }[]): PassageIndex {
+  const ids: string[] = [];
+  const lengths = new Float64Array(rows.length);
+  const lists = new Map<string, number[]>();
+  rows.forEach((r, doc) => {
+    ids.push(r.id);
+    lengths[doc] = r.length;
+    for (const [lexeme, tf] of parseTsvector(r.tsv)) {
+      const list = lists.get(lexeme);
+      // Document number and count packed in one number: half the arrays while building.
+      if (list) list.push(doc * 65536 + Math.min(tf, 65535));
+      else lists.set(lexeme, [doc * 65536 + Math.min(tf, 65535)]);
+    }
+  });
+  const postings = new Map<string, { docs: Int32Array; tf: Uint16Array }>();
+  let size = 0;
+  for (const [lexeme, list] of lists) {
+    const docs = new Int32Array(list.length);
+    const tf = new Uint16Array(list.length);
+    list.forEach((v, i) => {
+      docs[i] = Math.floor(v / 65536);
+      tf[i] = v % 65536;
+    });
+    postings.set(lexeme, { docs, tf });
+    size += list.length;
+  }
+  return {
+    version,
+    ids,
+    lengths,
+    postings,
+    size,
+    score: new Float64Array(ids.length),
+    marks: new Uint8Array(ids.length),
+  };
+}
+
+async function load(database: Database, assistantId: string): Promise<PassageIndex> {
+  // One statement, so the passages and the totals are of one snapshot.
+  const rows = await database.query<{
+    id: string | null;
+    length: number | null;
+    tsv: string | null;
+    version: string | null;
+  }>(
+    `select id, token_count length, tsv::text tsv, null version from knowledge_chunks where assistant_id = $1
+     union all
+     select null, null, null, chunks || ':' || tokens from knowledge_stats where assistant_id = $1`,
+    [assistantId],
+    { prepare: 'retrieval.passage-index' },
+  );
+  let version = '0:0';
+  const passages: { id: string; length: number; tsv: string }[] = [];
+  for (const r of rows) {
+    if (r.version !== null) version = r.version;
+    else if (r.id !== null) passages.push({ id: r.id, length: Number(r.length) || 1, tsv: r.tsv ?? '' });
+  }
+  return build(version, passages);
+}
+
+/**
+ * The assistant's index when it is loaded for these totals; otherwise undefined, and one is loaded
+ * in the background when its postings (`postings`, the sum of the stems' passage counts) fit.
+ */
+export function passageIndexOf(
+  database: Database,
+  assistantId: string,
+  version: string,
+  postings: number,
+): PassageIndex | undefined {
+  const hit = cache.get(assistantId);
+  if (hit?.version === version) {
+    cache.delete(assistantId);
+    cache.set(assistantId, hit);
+    return hit;
+  }
+  if (postings <= MAX_POSTINGS && !loading.has(assistantId)) {
+    const pending = load(database, assistantId)
+      .then((index) => remember(assistantId, index))
+      .catch(() => undefined)
+      .finally(() => loading.delete(assistantId));
+    loading.set(assistantId, pending);
+  }
+  return undefined;
+}
+
+/** Waits for an index being loaded (tests, benches). */
+export async function passageIndexLoaded(assistantId: string): Promise<void> {
+  await loading.get(assistantId);
+}
+
+function remember(assistantId: string, index: PassageIndex): void {
+  forgetPassageIndex(assistantId);
+  if (index.size > MAX_POSTINGS) return;
+  cache.set(assistantId, index);
+  cachedPostings += index.size;
+  for (const [id, old] of cache) {
+    if (cachedPostings <= MAX_POSTINGS || id === assistantId) break;
+    cache.delete(id);
+    cachedPostings -= old.size;
+  }
+}
+
+export function forgetPassageIndex(assistantId: string): void {
+  const index = cache.get(assistantId);
+  if (!index) return;
+  cache.delete(assistantId);
+  cachedPostings -= index.size;
+}
+
+export interface RankingQuery {
+  lexemes: string[];
+  idf: number[];
+  /** Stems any of which makes a passage a candidate; or, with `pairs`, two of which must. */
+  candidates: string[];
+  pairs: boolean;
+  avgdl: number;
+}
+
+/**
+ * The passages of the index ranked by BM25 (k1, b) for a ranking query: the candidates (a passage
+ * holding one of `candidates`, or two with `pairs`) scored over all the query's stems, best first,
+ * the smaller id first on equal scores (the database's order of uuids).
+ */
+export function rankPassages(
+  index: PassageIndex,
+  query: RankingQuery,
+  k1: number,
+  b: number,
+  limit: number,
+): { id: string; score: number }[] {
+  const { score, marks } = index;
+  const touched: number[] = [];
+  for (const lexeme of query.candidates) {
+    const list = index.postings.get(lexeme);
+    if (!list) continue;
+    for (const doc of list.docs) {
+      if (marks[doc] === 0) touched.push(doc);
+      if (marks[doc] !== 255) marks[doc] = (marks[doc] ?? 0) + 1;
+    }
+  }
+  const need = query.pairs ? 2 : 1;
+  query.lexemes.forEach((lexeme, i) => {
+    const list = index.postings.get(lexeme);
+    const idf = query.idf[i] ?? 0;
+    if (!list) return;
+    const { docs, tf } = list;
+    for (let j = 0; j < docs.length; j++) {
+      const doc = docs[j] as number;
+      if ((marks[doc] ?? 0) < need) continue;
+      const t = tf[j] as number;
+      score[doc] =
+        (score[doc] ?? 0) + (idf * (t * (k1 + 1))) / (t + k1 * (1 - b + (b * (index.lengths[doc] ?? 1)) / query.avgdl));
+    }
+  });
+  const found: { id: string; score: number }[] = [];
+  for (const doc of touched) {
+    if ((marks[doc] ?? 0) >= need) found.push({ id: index.ids[doc] as string, score: score[doc] ?? 0 });
+    marks[doc] = 0;
+    score[doc] = 0;
+  }
+  found.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  return found.slice(0, limit);
+}
