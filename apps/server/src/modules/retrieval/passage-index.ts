@@ -29,6 +29,8 @@ export interface PassageIndex {
   /** Scratch of one ranking (rankings are synchronous, so one set per index serves them all). */
   score: Float64Array;
   marks: Uint8Array;
+  /** BM25's length part of each passage for one tuning (k1, b, average length), made on first use. */
+  norms?: { key: string; values: Float64Array };
 }
 
 /** Postings kept in all (6 bytes each, with the maps and ids about 10 MB a million): the least recently used go first. */
@@ -191,30 +193,50 @@ export function rankPassages(
     const list = index.postings.get(lexeme);
     if (!list) continue;
     for (const doc of list.docs) {
-      if (marks[doc] === 0) touched.push(doc);
-      if (marks[doc] !== 255) marks[doc] = (marks[doc] ?? 0) + 1;
+      const m = marks[doc] as number;
+      if (m === 0) touched.push(doc);
+      if (m !== 255) marks[doc] = m + 1;
     }
   }
   const need = query.pairs ? 2 : 1;
-  query.lexemes.forEach((lexeme, i) => {
-    const list = index.postings.get(lexeme);
-    const idf = query.idf[i] ?? 0;
-    if (!list) return;
+  // BM25's length part of each passage, k1·(1 − b + b·len/avgdl), made once per index and tuning.
+  const key = `${k1}:${b}:${query.avgdl}`;
+  if (index.norms?.key !== key) {
+    const values = new Float64Array(index.ids.length);
+    for (let doc = 0; doc < values.length; doc++)
+      values[doc] = k1 * (1 - b + (b * (index.lengths[doc] as number)) / query.avgdl);
+    index.norms = { key, values };
+  }
+  const norms = index.norms.values;
+  for (let i = 0; i < query.lexemes.length; i++) {
+    const list = index.postings.get(query.lexemes[i] as string);
+    if (!list) continue;
+    const w = (query.idf[i] ?? 0) * (k1 + 1);
     const { docs, tf } = list;
     for (let j = 0; j < docs.length; j++) {
       const doc = docs[j] as number;
-      if ((marks[doc] ?? 0) < need) continue;
+      if ((marks[doc] as number) < need) continue;
       const t = tf[j] as number;
-      score[doc] =
-        (score[doc] ?? 0) + (idf * (t * (k1 + 1))) / (t + k1 * (1 - b + (b * (index.lengths[doc] ?? 1)) / query.avgdl));
+      score[doc] = (score[doc] as number) + (w * t) / (t + (norms[doc] as number));
     }
-  });
-  const found: { id: string; score: number }[] = [];
+  }
+  // The best `limit`, kept in order as the candidates pass (a full sort of thousands cost more).
+  const best: { id: string; score: number }[] = [];
+  const before = (x: { id: string; score: number }, y: { id: string; score: number }) =>
+    x.score > y.score || (x.score === y.score && x.id < y.id);
   for (const doc of touched) {
-    if ((marks[doc] ?? 0) >= need) found.push({ id: index.ids[doc] as string, score: score[doc] ?? 0 });
+    if ((marks[doc] as number) >= need) {
+      const found = { id: index.ids[doc] as string, score: score[doc] as number };
+      const last = best[best.length - 1];
+      if (best.length < limit || (last && before(found, last))) {
+        let at = best.length;
+        while (at > 0 && before(found, best[at - 1] as { id: string; score: number })) at--;
+        best.splice(at, 0, found);
+        if (best.length > limit) best.pop();
+      }
+    }
     marks[doc] = 0;
     score[doc] = 0;
   }
-  found.sort((x, y) => y.score - x.score || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  return found.slice(0, limit);
+  return best;
 }
