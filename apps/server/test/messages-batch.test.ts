@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitors } from '../src/infra/db/schema';
-import { createVisitor, insertMessage, listMessages, type NewMessage } from '../src/modules/conversations/store';
+import {
+  createVisitor,
+  findVisitor,
+  insertMessage,
+  listMessages,
+  type NewMessage,
+} from '../src/modules/conversations/store';
 import { createOwner } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { createAssistant } from './knowledge-helpers';
@@ -67,5 +73,36 @@ describe('messages that arrive together are written in one statement', () => {
     const results = await Promise.allSettled([send('один'), send('два'), send('плохое \u0000'), send('три')]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((await listMessages(db, assistantId, v.id)).map((m) => m.content)).toEqual(['один', 'два', 'три']);
+  });
+});
+
+describe('visitors looked up together', () => {
+  it('finds each visitor of its own assistant only, and a malformed id fails its own lookup alone', async () => {
+    const [assistantId, otherId] = await twoAssistants();
+    const { db } = server.app.ctx;
+    const mine = await Promise.all(Array.from({ length: 5 }, () => createVisitor(db, { assistantId, channel: 'web' })));
+    const stranger = await createVisitor(db, { assistantId: otherId, channel: 'web' });
+    const lookups = [
+      ...mine.map((v) => findVisitor(db, assistantId, v.id)),
+      findVisitor(db, assistantId, stranger.id),
+      findVisitor(db, otherId, stranger.id),
+      findVisitor(db, assistantId, mine[0]?.id.toUpperCase() ?? ''),
+      findVisitor(db, assistantId, '00000000-0000-4000-8000-000000000000'),
+      findVisitor(db, assistantId, 'не-uuid'),
+    ];
+    const results = await Promise.allSettled(lookups);
+    const found = results.map((r) => (r.status === 'fulfilled' ? r.value?.id : r.status));
+    expect(found).toEqual([...mine.map((v) => v.id), undefined, stranger.id, mine[0]?.id, undefined, 'rejected']);
+  });
+
+  it('sees what was written before it was asked for, while another lookup is in flight', async () => {
+    const [assistantId] = await twoAssistants();
+    const { db } = server.app.ctx;
+    const v = await createVisitor(db, { assistantId, channel: 'web' });
+    const first = findVisitor(db, assistantId, v.id);
+    await db.update(visitors).set({ name: 'Анна' }).where(eq(visitors.id, v.id));
+    const second = findVisitor(db, assistantId, v.id);
+    expect((await second)?.name).toBe('Анна');
+    expect((await first)?.id).toBe(v.id);
   });
 });

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { type Database, type Executor, preparedPer } from '../../infra/db';
 import { assistants, type MessageAttachment, type MessageRole, messages, visitors } from '../../infra/db/schema';
+import { batchedWhileBusy } from '../../lib/batched';
 import type { MessagePayload } from './events';
 
 export type VisitorRow = typeof visitors.$inferSelect;
@@ -27,17 +28,59 @@ export async function createVisitor(
   return row;
 }
 
-/** A visitor of this assistant (never of another one). */
+/**
+ * A visitor of this assistant (never of another one). Every visitor request looks its visitor up:
+ * lookups asked for while one is in flight go together in one query (batchedWhileBusy), a lone
+ * one goes at once with its own prepared statement.
+ */
 export async function findVisitor(
   db: Executor,
   assistantId: string,
   visitorId: string,
 ): Promise<VisitorRow | undefined> {
-  const [row] = await findVisitorQuery(db).execute({ visitorId, assistantId });
-  return row;
+  let find = visitorFinders.get(db);
+  if (!find) {
+    find = batchedWhileBusy((keys: readonly VisitorKey[]) => findVisitors(db, keys));
+    visitorFinders.set(db, find);
+  }
+  return find({ assistantId, visitorId });
 }
 
-// Every visitor request looks its visitor up.
+type VisitorKey = { assistantId: string; visitorId: string };
+const visitorFinders = new WeakMap<Executor, (key: VisitorKey) => Promise<VisitorRow | undefined>>();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findVisitors(db: Executor, keys: readonly VisitorKey[]): Promise<(VisitorRow | undefined | Error)[]> {
+  // Each key's own failure is its own (an Error in its place), never the others'.
+  const one = ({ assistantId, visitorId }: VisitorKey): Promise<VisitorRow | undefined | Error> =>
+    findVisitorQuery(db)
+      .execute({ visitorId, assistantId })
+      .then(
+        (rows) => rows[0],
+        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+      );
+  // An id that is no uuid fails its own lookup, as it always did.
+  const ids = [...new Set(keys.filter((k) => UUID.test(k.visitorId)).map((k) => k.visitorId.toLowerCase()))];
+  if (keys.length === 1 || ids.length === 0) return Promise.all(keys.map(one));
+  const rows = await findVisitorsQuery(db).execute({ ids });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return Promise.all(
+    keys.map((k) => {
+      if (!UUID.test(k.visitorId)) return one(k);
+      const row = byId.get(k.visitorId.toLowerCase());
+      return row?.assistantId === k.assistantId ? row : undefined;
+    }),
+  );
+}
+
+const findVisitorsQuery = preparedPer((db) =>
+  db
+    .select()
+    .from(visitors)
+    .where(sql`${visitors.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('conversations_find_visitors'),
+);
+
 const findVisitorQuery = preparedPer((db) =>
   db
     .select()
