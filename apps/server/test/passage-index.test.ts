@@ -137,3 +137,39 @@ describe('the passage index in memory', () => {
     expect((await searchKnowledge(server.app.ctx, id, 'чистите ковры на дому?'))[0]?.content).toContain('Ковры');
   });
 });
+
+describe('passages of many questions fetched together', () => {
+  it('hands each question the passages of its own assistant, as when asked alone', async () => {
+    const water = await createAssistant(server.app, userId, 'Вода');
+    const cleaner = await createAssistant(server.app, userId, 'Химчистка');
+    await addFile(water, 'вода.txt', [
+      { heading: 'Доставка', content: 'Доставка воды по городу бесплатная от двух бутылей.' },
+      { heading: 'Залог', content: 'Залог за бутыль 300 рублей, возвращается при сдаче тары.' },
+    ]);
+    await addFile(cleaner, 'чистка.txt', [
+      { heading: 'Доставка', content: 'Доставка вещей в химчистку курьером стоит 200 рублей.' },
+      { heading: 'Сроки', content: 'Чистка пуховика занимает три дня.' },
+    ]);
+    const questions = ['сколько стоит доставка', 'залог за бутыль', 'сроки чистки пуховика'];
+    const alone = new Map<string, string[]>();
+    for (const id of [water, cleaner]) {
+      await searchKnowledge(server.app.ctx, id, 'доставка');
+      await passageIndexLoaded(id);
+      for (const q of questions)
+        alone.set(
+          `${id}/${q}`,
+          (await searchKnowledge(server.app.ctx, id, q)).map((p) => p.content),
+        );
+    }
+    const asked = Array.from({ length: 30 }, (_, i) => ({
+      id: i % 2 ? water : cleaner,
+      q: questions[i % questions.length] as string,
+    }));
+    const together = await Promise.all(asked.map(({ id, q }) => searchKnowledge(server.app.ctx, id, q)));
+    together.forEach((found, i) => {
+      const { id, q } = asked[i] as { id: string; q: string };
+      expect(found.map((p) => p.content)).toEqual(alone.get(`${id}/${q}`));
+      for (const p of found) expect(p.fileName).toBe(id === water ? 'вода.txt' : 'чистка.txt');
+    });
+  });
+});

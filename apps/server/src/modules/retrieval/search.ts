@@ -1,6 +1,7 @@
 import type { AppContext } from '../../core/context';
 import type { Database } from '../../infra/db';
 import type { Embedder } from '../../infra/llm/embeddings';
+import { batchedWhileBusy } from '../../lib/batched';
 import { shortCache } from '../../lib/short-cache';
 import { passageIndexOf, type RankingQuery, rankPassages } from './passage-index';
 import { type Passage, type PassageRow, passageOf } from './passage-row';
@@ -222,30 +223,65 @@ async function rankInDatabase(
 /**
  * The passages ranked in memory, in that order, with the index's totals now in a row of their own
  * first (as the database's ranking returns them). Ordered here: ordering in the query (by the
- * ids' ordinality) cost it half again.
+ * ids' ordinality) cost it half again. Fetched together with other messages' passages asked for
+ * while a fetch is in flight (batchedWhileBusy): under a burst one query serves many messages.
  */
 async function passagesOf(
   database: Database,
   assistantId: string,
   ranked: { id: string; score: number }[],
 ): Promise<((PassageRow & { score: number; version: string | null }) | VersionRow)[]> {
-  const rows = await database.query<(PassageRow & { version: string | null }) | VersionRow>(
-    `select null id, null file_id, null name, null heading, null content,
-       (select chunks || ':' || tokens from knowledge_stats where assistant_id = $1) version
-     union all
-     select c.id, c.file_id, f.name, c.heading, c.content, null
-     from knowledge_chunks c join knowledge_files f on f.id = c.file_id and f.assistant_id = $1
-     where c.id = any($2::uuid[]) and c.assistant_id = $1`,
-    [assistantId, ranked.map((r) => r.id)],
-    { prepare: 'retrieval.passages' },
-  );
+  let fetch = passageFetchers.get(database);
+  if (!fetch) {
+    fetch = batchedWhileBusy((keys: readonly PassageKey[]) => fetchPassages(database, keys));
+    passageFetchers.set(database, fetch);
+  }
+  const { version, rows } = await fetch({ assistantId, ids: ranked.map((r) => r.id) });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const totals: VersionRow = { id: null, version: byId.get(null)?.version ?? null };
   const found = ranked.flatMap(({ id, score }) => {
     const row = byId.get(id);
-    return row && row.id !== null ? [{ ...(row as PassageRow & { version: null }), score }] : [];
+    return row ? [{ ...row, score, version: null }] : [];
   });
-  return [totals, ...found];
+  return [{ id: null, version }, ...found];
+}
+
+type PassageKey = { assistantId: string; ids: string[] };
+type FetchedPassages = { version: string | null; rows: PassageRow[] };
+const passageFetchers = new WeakMap<Database, (key: PassageKey) => Promise<FetchedPassages>>();
+
+/**
+ * The passages of several rankings in one query: each chunk id is looked up with its own
+ * assistant's id, as are the totals, so a passage of another assistant is never handed over.
+ */
+async function fetchPassages(database: Database, keys: readonly PassageKey[]): Promise<FetchedPassages[]> {
+  const owners = keys.flatMap((k) => k.ids.map(() => k.assistantId));
+  const rows = await database.query<
+    Omit<PassageRow, 'id'> & { id: string | null; assistant_id: string; version: string | null }
+  >(
+    `select null id, null file_id, null name, null heading, null content, s.assistant_id,
+       s.chunks || ':' || s.tokens version
+     from knowledge_stats s where s.assistant_id = any($3::uuid[])
+     union all
+     select c.id, c.file_id, f.name, c.heading, c.content, c.assistant_id, null
+     from unnest($1::uuid[], $2::uuid[]) k(assistant_id, id)
+       join knowledge_chunks c on c.id = k.id and c.assistant_id = k.assistant_id
+       join knowledge_files f on f.id = c.file_id and f.assistant_id = k.assistant_id`,
+    [owners, keys.flatMap((k) => k.ids), [...new Set(keys.map((k) => k.assistantId))]],
+    { prepare: 'retrieval.passages' },
+  );
+  const versions = new Map<string, string | null>();
+  const passages = new Map<string, PassageRow>();
+  for (const { assistant_id, version, ...r } of rows) {
+    if (r.id === null) versions.set(assistant_id, version);
+    else passages.set(`${assistant_id}/${r.id}`, { ...r, id: r.id });
+  }
+  return keys.map((k) => ({
+    version: versions.get(k.assistantId) ?? null,
+    rows: k.ids.flatMap((id) => {
+      const row = passages.get(`${k.assistantId}/${id}`);
+      return row ? [row] : [];
+    }),
+  }));
 }
 
 /**
