@@ -30,6 +30,14 @@ const PASSAGES = [
   },
   { heading: 'Стадион', content: 'Стадион вмещает семьдесят тысяч зрителей и открыт с 2014 года.' },
   { heading: 'Погода', content: 'Зимой в городе идёт снег, летом бывает жарко и сухо.' },
+  {
+    heading: 'Парламент союза',
+    content:
+      'На практике равенство и демократия в союзе несовершенны, поскольку избранные депутаты парламента не могут ' +
+      'начинать законодательство против воли комиссии а граждане самых малых стран имеют в десять раз больший вес ' +
+      'на выборах в парламент по сравнению с гражданами самых больших стран союза и это давно обсуждают политики ' +
+      'и исследователи европейских институтов.',
+  },
 ];
 
 beforeAll(async () => {
@@ -72,5 +80,12 @@ describe('local answerer on prose', () => {
     expect(a.confidence).toBeLessThan(THRESHOLDS.passageCoverage);
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('Уарду');
+  });
+
+  it('cuts a clause too long for an answer at words, keeping the part that holds the question', async () => {
+    const a = await answer('Против чьей воли депутаты парламента не могут начинать законодательство?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text.length).toBeLessThanOrEqual(THRESHOLDS.answerChars);
+    expect(a.text).toContain('против воли комиссии');
   });
 });

@@ -553,13 +553,31 @@ function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i
 /** A table row as the parser writes it ("Услуга: …; Цена: …"). */
 const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
 
+/** A text cut at spaces into runs of about `size` characters. */
+function wordRuns(text: string, size: number): string[] {
+  const runs: string[] = [];
+  let run = '';
+  for (const word of text.split(/\s+/)) {
+    if (run && run.length + word.length + 1 > size) {
+      runs.push(run);
+      run = word;
+    } else run = run ? `${run} ${word}` : word;
+  }
+  if (run) runs.push(run);
+  return runs;
+}
+
 /**
  * The part of a long answer that holds the question's words: the run of clauses (cut at commas,
  * semicolons, dashes, colons) no longer than `limit` that names the most of them, the earlier on
  * ties; marked cut with "…" where it is.
  */
 function clauseWindow(text: string, terms: string[], limit: number): string {
-  const clauses = text.split(/(?<=[,;:])\s+|\s+(?=[—–]\s)/);
+  // A clause too long to share an answer with its neighbours is cut further at words, so the
+  // window can take the part of it next to the question's words, not skip it whole.
+  const clauses = text
+    .split(/(?<=[,;:])\s+|\s+(?=[—–]\s)/)
+    .flatMap((c) => (c.length > limit / 2 ? wordRuns(c, Math.round(limit / 4)) : [c]));
   const keys = terms.map((t) => t.replace(/ё/g, 'е').slice(0, Math.max(3, t.length - 1)));
   const hits = clauses.map((c) => {
     const lower = c.toLowerCase().replace(/ё/g, 'е');
