@@ -56,64 +56,94 @@ export function parseTsvector(text: string): [string, number][] {
   return out;
 }
 
-function build(version: string, rows: { id: string; length: number; tsv: string }[]): PassageIndex {
-  const ids: string[] = [];
-  const lengths = new Float64Array(rows.length);
-  const lists = new Map<string, number[]>();
-  rows.forEach((r, doc) => {
-    ids.push(r.id);
-    lengths[doc] = r.length;
-    for (const [lexeme, tf] of parseTsvector(r.tsv)) {
-      const list = lists.get(lexeme);
-      // Document number and count packed in one number: half the arrays while building.
-      if (list) list.push(doc * 65536 + Math.min(tf, 65535));
-      else lists.set(lexeme, [doc * 65536 + Math.min(tf, 65535)]);
+/** Builds an index from passages handed over page by page. */
+class Builder {
+  ids: string[] = [];
+  lengths: number[] = [];
+  lists = new Map<string, number[]>();
+
+  add(rows: { id: string; length: number | null; tsv: string | null }[]): void {
+    for (const r of rows) {
+      const doc = this.ids.length;
+      this.ids.push(r.id);
+      this.lengths.push(Number(r.length) || 1);
+      for (const [lexeme, tf] of parseTsvector(r.tsv ?? '')) {
+        const list = this.lists.get(lexeme);
+        // Document number and count packed in one number: half the arrays while building.
+        if (list) list.push(doc * 65536 + Math.min(tf, 65535));
+        else this.lists.set(lexeme, [doc * 65536 + Math.min(tf, 65535)]);
+      }
     }
-  });
-  const postings = new Map<string, { docs: Int32Array; tf: Uint16Array }>();
-  let size = 0;
-  for (const [lexeme, list] of lists) {
-    const docs = new Int32Array(list.length);
-    const tf = new Uint16Array(list.length);
-    list.forEach((v, i) => {
-      docs[i] = Math.floor(v / 65536);
-      tf[i] = v % 65536;
-    });
-    postings.set(lexeme, { docs, tf });
-    size += list.length;
   }
-  return {
-    version,
-    ids,
-    lengths,
-    postings,
-    size,
-    score: new Float64Array(ids.length),
-    marks: new Uint8Array(ids.length),
-  };
+
+  build(version: string): PassageIndex {
+    const postings = new Map<string, { docs: Int32Array; tf: Uint16Array }>();
+    let size = 0;
+    for (const [lexeme, list] of this.lists) {
+      const docs = new Int32Array(list.length);
+      const tf = new Uint16Array(list.length);
+      list.forEach((v, i) => {
+        docs[i] = Math.floor(v / 65536);
+        tf[i] = v % 65536;
+      });
+      postings.set(lexeme, { docs, tf });
+      size += list.length;
+    }
+    const n = this.ids.length;
+    return {
+      version,
+      ids: this.ids,
+      lengths: Float64Array.from(this.lengths),
+      postings,
+      size,
+      score: new Float64Array(n),
+      marks: new Uint8Array(n),
+    };
+  }
 }
 
-async function load(database: Database, assistantId: string): Promise<PassageIndex> {
-  // One statement, so the passages and the totals are of one snapshot.
-  const rows = await database.query<{
-    id: string | null;
-    length: number | null;
-    tsv: string | null;
-    version: string | null;
-  }>(
-    `select id, token_count length, tsv::text tsv, null version from knowledge_chunks where assistant_id = $1
-     union all
-     select null, null, null, chunks || ':' || tokens from knowledge_stats where assistant_id = $1`,
+/** Passages read per query while loading: neither the database's one thread nor ours is held long. */
+const PAGE = 500;
+
+const totalsOf = async (database: Database, assistantId: string) =>
+  (
+    await database.query<{ version: string }>(
+      `select chunks || ':' || tokens version from knowledge_stats where assistant_id = $1`,
+      [assistantId],
+      { prepare: 'retrieval.passage-index-totals' },
+    )
+  )[0]?.version ?? '0:0';
+
+/**
+ * Reads the assistant's passages a page at a time (by file, in order), yielding between pages, so
+ * other visitors' queries and requests go on while a large index loads (10,000 passages in one
+ * statement held both threads most of a second). The totals are read before and after: if they
+ * differ, an ingestion ran meanwhile and nothing is kept (undefined); a later question loads again.
+ */
+async function load(database: Database, assistantId: string): Promise<PassageIndex | undefined> {
+  const before = await totalsOf(database, assistantId);
+  const files = await database.query<{ id: string }>(
+    'select id from knowledge_files where assistant_id = $1 order by id',
     [assistantId],
-    { prepare: 'retrieval.passage-index' },
+    { prepare: 'retrieval.passage-index-files' },
   );
-  let version = '0:0';
-  const passages: { id: string; length: number; tsv: string }[] = [];
-  for (const r of rows) {
-    if (r.version !== null) version = r.version;
-    else if (r.id !== null) passages.push({ id: r.id, length: Number(r.length) || 1, tsv: r.tsv ?? '' });
+  const builder = new Builder();
+  for (const file of files) {
+    for (let after = -1; ; ) {
+      const rows = await database.query<{ id: string; ord: number; length: number | null; tsv: string | null }>(
+        `select id, ord, token_count length, tsv::text tsv from knowledge_chunks
+         where file_id = $1 and assistant_id = $2 and ord > $3 order by ord limit $4`,
+        [file.id, assistantId, after, PAGE],
+        { prepare: 'retrieval.passage-index-page' },
+      );
+      builder.add(rows);
+      if (rows.length < PAGE) break;
+      after = Number(rows[rows.length - 1]?.ord);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
-  return build(version, passages);
+  if ((await totalsOf(database, assistantId)) !== before) return undefined;
+  return builder.build(before);
 }
 
 /**
@@ -134,7 +164,9 @@ export function passageIndexOf(
   }
   if (postings <= MAX_POSTINGS && !loading.has(assistantId)) {
     const pending = load(database, assistantId)
-      .then((index) => remember(assistantId, index))
+      .then((index) => {
+        if (index) remember(assistantId, index);
+      })
       .catch(() => undefined)
       .finally(() => loading.delete(assistantId));
     loading.set(assistantId, pending);
