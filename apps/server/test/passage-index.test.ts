@@ -82,7 +82,8 @@ describe('the passage index in memory', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return words[seed % words.length] as string;
     };
-    const passages = Array.from({ length: 160 }, (_, i) => ({
+    // More than a page of the loading (500), so the index is read in two.
+    const passages = Array.from({ length: 620 }, (_, i) => ({
       heading: '',
       content: `Запись ${i}: ${Array.from({ length: 6 }, pick).join(' ')}.`,
     }));

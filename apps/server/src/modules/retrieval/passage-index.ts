@@ -142,7 +142,9 @@ async function load(database: Database, assistantId: string): Promise<PassageInd
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+  // Also kept only when it holds as many passages as the totals count.
   if ((await totalsOf(database, assistantId)) !== before) return undefined;
+  if (builder.ids.length !== (Number(before.split(':')[0]) || 0)) return undefined;
   return builder.build(before);
 }
 
