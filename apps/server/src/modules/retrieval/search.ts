@@ -46,9 +46,11 @@ export interface SearchTuning {
   commonShare: number;
   /** Look up near-spellings also for stems the knowledge base knows (slower; off). */
   fuzzyAll: boolean;
+  /** Score in memory once the passage index is loaded (on); off, the database always ranks. */
+  memoryIndex: boolean;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { commonShare: 0.02, fuzzyAll: false };
+export const DEFAULT_TUNING: SearchTuning = { commonShare: 0.02, fuzzyAll: false, memoryIndex: true };
 /** Reciprocal rank fusion's constant (the usual 60): ranks matter, raw scores of the two lists never meet. */
 const RRF_K = 60;
 /** How deep each list is read for fusion: a passage ranked lower by both would not reach the top anyway. */
@@ -153,7 +155,9 @@ async function lexicalSearch(
     const vocabulary = attempt === 0 ? loaded : await vocabularyOf(database, assistantId);
     const query = rankingQuery(vocabulary, own, stems, tuning);
     // Ranked in memory when the passage index is loaded; else by the database, in the same way.
-    const index = passageIndexOf(database, assistantId, vocabulary.version, vocabulary.postingCount);
+    const index = tuning.memoryIndex
+      ? passageIndexOf(database, assistantId, vocabulary.version, vocabulary.postingCount)
+      : undefined;
     const rows = index
       ? await passagesOf(database, assistantId, rankPassages(index, query, K1, B, limit))
       : await rankInDatabase(database, assistantId, vocabulary, query, limit);
