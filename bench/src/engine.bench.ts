@@ -12,12 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
-import { assistants, knowledgeFiles, users, widgets } from '../../apps/server/src/infra/db/schema';
+import { assistants, users, widgets } from '../../apps/server/src/infra/db/schema';
 import { ENGINE_TEXTS } from '../../apps/server/src/modules/conversations/texts';
 import { chunkBlocks } from '../../apps/server/src/modules/knowledge/chunker';
 import { detectFileType } from '../../apps/server/src/modules/knowledge/detect';
 import { parseDocument } from '../../apps/server/src/modules/knowledge/parsers';
-import { indexChunks } from '../../apps/server/src/modules/retrieval/index-store';
+import type { IndexedPassage } from '../../apps/server/src/modules/retrieval/index-store';
 import { passageIndexLoaded } from '../../apps/server/src/modules/retrieval/passage-index';
 import { retrieve } from '../../apps/server/src/modules/retrieval/retrieve';
 import {
@@ -29,6 +29,7 @@ import {
   scoreFixture,
   summarize,
 } from '../../apps/server/test/fixtures/engine/fixture';
+import { indexedFile } from '../../apps/server/test/knowledge-helpers';
 import { benchConfig } from './lib/config';
 import { percentile, round } from './lib/stats';
 
@@ -56,14 +57,8 @@ async function newAssistant(): Promise<string> {
   return a.id;
 }
 
-async function addFile(assistantId: string, name: string, chunks: { heading: string; content: string }[]) {
-  const [f] = await db
-    .insert(knowledgeFiles)
-    .values({ assistantId, name, mimeType: 'text/plain', size: 0, storageKey: `bench/${name}`, status: 'ready' })
-    .returning({ id: knowledgeFiles.id });
-  if (!f) throw new Error('no file');
-  await db.transaction((tx) => indexChunks(tx, assistantId, f.id, chunks));
-}
+const addFile = (assistantId: string, name: string, chunks: IndexedPassage[]) =>
+  indexedFile(app, assistantId, name, chunks);
 
 async function addFixture(assistantId: string, files: { name: string; bytes: Buffer }[] = ENGINE_FILES) {
   for (const file of files)

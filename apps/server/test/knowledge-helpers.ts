@@ -1,6 +1,7 @@
 import { KNOWLEDGE_ASSISTANT_MAX_BYTES } from '@otklik/contract';
 import type { FastifyInstance } from 'fastify';
 import { assistants, knowledgeFiles, widgets } from '../src/infra/db/schema';
+import { type IndexedPassage, indexChunks } from '../src/modules/retrieval/index-store';
 import { bearer } from './helpers/server';
 
 /** An assistant of the owner, made as rows (widget first, as the product does). */
@@ -67,4 +68,26 @@ export async function leaveRoom(app: FastifyInstance, assistantId: string, left:
     storageKey: 'owners/x/none',
     status: 'ready',
   });
+}
+
+/** A ready text file of the assistant, as a row (nothing on disk, nothing indexed). */
+export async function knowledgeFileRow(app: FastifyInstance, assistantId: string, name: string): Promise<string> {
+  const [file] = await app.ctx.db
+    .insert(knowledgeFiles)
+    .values({ assistantId, name, mimeType: 'text/plain', size: 0, storageKey: `test/${name}`, status: 'ready' })
+    .returning({ id: knowledgeFiles.id });
+  if (!file) throw new Error('no file');
+  return file.id;
+}
+
+/** A ready file of the assistant with these passages indexed, as ingestion leaves it; its id. */
+export async function indexedFile(
+  app: FastifyInstance,
+  assistantId: string,
+  name: string,
+  passages: IndexedPassage[],
+): Promise<string> {
+  const fileId = await knowledgeFileRow(app, assistantId, name);
+  await app.ctx.db.transaction((tx) => indexChunks(tx, assistantId, fileId, passages));
+  return fileId;
 }

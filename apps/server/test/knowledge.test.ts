@@ -13,11 +13,10 @@ import { knowledgeChunks, knowledgeFiles, knowledgeStats, knowledgeTerms } from 
 import { enqueueIngest } from '../src/modules/knowledge/jobs';
 import { addKnowledgeFile, storageKey } from '../src/modules/knowledge/service';
 import { analyzeTexts, knownStats, searchKnowledge, trigramSimilarity } from '../src/modules/retrieval';
-import { indexChunks } from '../src/modules/retrieval/index-store';
 import { forgetVocabulary, vocabularyOf } from '../src/modules/retrieval/vocabulary';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
-import { createAssistant, leaveRoom, upload } from './knowledge-helpers';
+import { createAssistant, indexedFile, leaveRoom, upload } from './knowledge-helpers';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures/knowledge');
 
@@ -179,15 +178,8 @@ describe('knowledge files: every type is parsed', () => {
 
   it('ranks again with a fresh vocabulary when another instance changed the index since it was loaded', async () => {
     const id = await createAssistant(server.app, owner.userId, 'Химчистка');
-    const { db, database } = server.app.ctx;
-    const addPassage = async (name: string, content: string) => {
-      const [file] = await db
-        .insert(knowledgeFiles)
-        .values({ assistantId: id, name, mimeType: 'text/plain', size: 0, storageKey: `test/${name}`, status: 'ready' })
-        .returning({ id: knowledgeFiles.id });
-      if (!file) throw new Error('no file');
-      await db.transaction((tx) => indexChunks(tx, id, file.id, [{ heading: '', content }]));
-    };
+    const { database } = server.app.ctx;
+    const addPassage = (name: string, content: string) => indexedFile(server.app, id, name, [{ heading: '', content }]);
     await addPassage('пуховики.txt', 'Химчистка пуховиков занимает три дня.');
     expect((await searchKnowledge(server.app.ctx, id, 'химчистка пуховика'))[0]?.content).toContain('пуховиков');
     const stale = await vocabularyOf(database, id);

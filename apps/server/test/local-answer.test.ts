@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeFiles } from '../src/infra/db/schema';
 import { composeLocalAnswer, THRESHOLDS } from '../src/modules/answerer/local-answer';
-import { indexChunks } from '../src/modules/retrieval/index-store';
 import { retrieve } from '../src/modules/retrieval/retrieve';
 import { createOwner } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
-import { createAssistant } from './knowledge-helpers';
+import { createAssistant, indexedFile } from './knowledge-helpers';
 
 /**
  * The local answerer on passages of prose (what XQuAD-ru measures in bench/src/engine.bench.ts):
@@ -44,20 +42,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const owner = await createOwner(server.app);
   assistantId = await createAssistant(server.app, owner.userId);
-  const { db } = server.app.ctx;
-  const [file] = await db
-    .insert(knowledgeFiles)
-    .values({
-      assistantId,
-      name: 'prose.txt',
-      mimeType: 'text/plain',
-      size: 0,
-      storageKey: 'test/prose',
-      status: 'ready',
-    })
-    .returning({ id: knowledgeFiles.id });
-  if (!file) throw new Error('no file');
-  await db.transaction((tx) => indexChunks(tx, assistantId, file.id, PASSAGES));
+  await indexedFile(server.app, assistantId, 'prose.txt', PASSAGES);
 });
 afterAll(async () => server?.close());
 

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeChunks, knowledgeFiles } from '../src/infra/db/schema';
+import { knowledgeChunks } from '../src/infra/db/schema';
 import { chunkBlocks } from '../src/modules/knowledge/chunker';
 import { detectFileType } from '../src/modules/knowledge/detect';
 import { parseDocument } from '../src/modules/knowledge/parsers';
-import { indexChunks, retrieve, searchKnowledge } from '../src/modules/retrieval';
+import { type IndexedPassage, retrieve, searchKnowledge } from '../src/modules/retrieval';
 import { forgetPassageIndex, parseTsvector, passageIndexLoaded } from '../src/modules/retrieval/passage-index';
 import { countTokens } from '../src/modules/retrieval/text';
 import { FIXTURE_BUSINESSES } from './fixtures/engine/fixture';
 import { createOwner } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
-import { createAssistant } from './knowledge-helpers';
+import { createAssistant, indexedFile, knowledgeFileRow } from './knowledge-helpers';
 
 let server: TestServer;
 let userId: string;
@@ -20,16 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function addFile(assistantId: string, name: string, chunks: { heading: string; content: string }[]) {
-  const { db } = server.app.ctx;
-  const [file] = await db
-    .insert(knowledgeFiles)
-    .values({ assistantId, name, mimeType: 'text/plain', size: 0, storageKey: `test/${name}`, status: 'ready' })
-    .returning({ id: knowledgeFiles.id });
-  if (!file) throw new Error('no file');
-  await db.transaction((tx) => indexChunks(tx, assistantId, file.id, chunks));
-  return file.id;
-}
+const addFile = (assistantId: string, name: string, passages: IndexedPassage[]) =>
+  indexedFile(server.app, assistantId, name, passages);
 
 /** The ranking of a question made by the database (no index in memory), then by the loaded index. */
 async function bothRankings(assistantId: string, question: string) {
@@ -103,22 +95,11 @@ describe('the passage index in memory', () => {
     await passageIndexLoaded(id);
     // Another instance indexes a file: written here without telling this process (indexChunks
     // would drop the vocabulary and the index), so both stay as that instance's neighbour holds them.
-    const [file] = await db
-      .insert(knowledgeFiles)
-      .values({
-        assistantId: id,
-        name: 'ковры.txt',
-        mimeType: 'text/plain',
-        size: 0,
-        storageKey: 'test/k',
-        status: 'ready',
-      })
-      .returning({ id: knowledgeFiles.id });
-    if (!file) throw new Error('no file');
+    const fileId = await knowledgeFileRow(server.app, id, 'ковры.txt');
     const content = 'Ковры чистим на дому, выезд мастера бесплатный.';
     await db.insert(knowledgeChunks).values({
       assistantId: id,
-      fileId: file.id,
+      fileId,
       ord: 0,
       heading: '',
       content,
@@ -127,7 +108,7 @@ describe('the passage index in memory', () => {
     await db.execute(sql`
       insert into knowledge_terms (assistant_id, lexeme, df)
       select ${id}::uuid, u.lexeme, 1 from knowledge_chunks c cross join lateral unnest(c.tsv) u
-      where c.file_id = ${file.id}::uuid
+      where c.file_id = ${fileId}::uuid
       on conflict (assistant_id, lexeme) do update set df = knowledge_terms.df + 1`);
     await db.execute(sql`
       update knowledge_stats set chunks = chunks + 1, tokens = tokens + ${countTokens(content)}

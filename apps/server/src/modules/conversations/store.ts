@@ -38,16 +38,10 @@ export async function findVisitor(
   assistantId: string,
   visitorId: string,
 ): Promise<VisitorRow | undefined> {
-  let find = visitorFinders.get(db);
-  if (!find) {
-    find = batchedWhileBusy((keys: readonly VisitorKey[]) => findVisitors(db, keys));
-    visitorFinders.set(db, find);
-  }
-  return find({ assistantId, visitorId });
+  return findBatched(db, { assistantId, visitorId });
 }
 
 type VisitorKey = { assistantId: string; visitorId: string };
-const visitorFinders = new WeakMap<Executor, (key: VisitorKey) => Promise<VisitorRow | undefined>>();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findVisitors(db: Executor, keys: readonly VisitorKey[]): Promise<(VisitorRow | undefined | Error)[]> {
@@ -72,6 +66,8 @@ async function findVisitors(db: Executor, keys: readonly VisitorKey[]): Promise<
     }),
   );
 }
+
+const findBatched = batchedWhileBusy(findVisitors);
 
 const findVisitorsQuery = preparedPer((db) =>
   db

@@ -131,12 +131,12 @@ const LARGE_KNOWLEDGE = 1000;
  * query.
  *
  * The stems' weights (idf, from the passage counts of knowledge_terms / knowledge_stats) and the
- * candidates' text query are worked out here from the assistant's vocabulary in memory, so the
- * database only scores passages: worked out in SQL they cost more than the scoring on a small
- * knowledge base (0.9 ms a question against 0.65) and a third of it on 10,000 passages. The query
- * returns the totals the index has now; when they are not the vocabulary's (another instance
- * indexed a file since it was loaded), the vocabulary is loaded again and the question ranked
- * again with it, so no answer is ever made with stale counts.
+ * candidates are worked out here from the assistant's vocabulary in memory (worked out in SQL
+ * they cost more than the scoring on a small knowledge base). The passages are scored by the
+ * passage index in memory once it is loaded (passage-index.ts), else by the database. Either way
+ * the query returns the totals the index has now; when they are not the vocabulary's (another
+ * instance indexed a file since it was loaded), the vocabulary is loaded again and the question
+ * ranked again with it, so no answer is ever made with stale counts.
  */
 async function lexicalSearch(
   database: Database,
@@ -158,20 +158,20 @@ async function lexicalSearch(
     const index = tuning.memoryIndex
       ? passageIndexOf(database, assistantId, vocabulary.version, vocabulary.postingCount)
       : undefined;
-    const rows = index
+    const { version, found } = index
       ? await passagesOf(database, assistantId, rankPassages(index, query, K1, B, limit))
       : await rankInDatabase(database, assistantId, vocabulary, query, limit);
-    const [totals, ...found] = rows;
     // No statistics row: an assistant without passages, as the vocabulary has it ('0:0').
-    if ((totals?.version ?? '0:0') !== vocabulary.version) {
+    if ((version ?? '0:0') !== vocabulary.version) {
       forgetVocabulary(assistantId);
       if (attempt === 0) continue;
     }
-    return (found as (PassageRow & { score: number })[]).map((r) => ({ ...passageOf(r), score: Number(r.score) }));
+    return found.map((r) => ({ ...passageOf(r), score: Number(r.score) }));
   }
 }
 
-type VersionRow = { id: null; version: string | null };
+/** Passages found, best first, and the totals the index has now (knowledge_stats; null: no row). */
+type Ranked = { version: string | null; found: (PassageRow & { score: number })[] };
 
 /**
  * The ranking made by the database, while the assistant's passage index (passage-index.ts) is not
@@ -183,7 +183,7 @@ async function rankInDatabase(
   vocabulary: Vocabulary,
   query: RankingQuery,
   limit: number,
-): Promise<((PassageRow & { score: number; version: string | null }) | VersionRow)[]> {
+): Promise<Ranked> {
   // The statement is kept prepared, its plan made once: planning cost more than the search on a
   // small knowledge base. On thousands of passages, among other assistants', a plan made
   // without the assistant's id looked its passages up by that id and tested each one (90 ms
@@ -191,7 +191,7 @@ async function rankInDatabase(
   // can serve it ('is true'), and the candidates come from the text index whatever the plan.
   const large = vocabulary.chunks > LARGE_KNOWLEDGE;
   const ofAssistant = large ? '(c.assistant_id = $1) is true' : 'c.assistant_id = $1';
-  return database.query<(PassageRow & { score: number; version: string | null }) | VersionRow>(
+  const [totals, ...found] = await database.query<PassageRow & { score: number; version: string | null }>(
     `with qt as (
        select * from unnest($2::text[], $3::float8[]) q(lexeme, idf)),
      ranked as (
@@ -222,36 +222,30 @@ async function rankInDatabase(
     [assistantId, query.lexemes, query.idf, tsqueryOf(query), K1, B, query.avgdl, limit],
     { prepare: large ? 'retrieval.lexical-large' : 'retrieval.lexical' },
   );
+  return { version: totals?.version ?? null, found };
 }
 
 /**
- * The passages ranked in memory, in that order, with the index's totals now in a row of their own
- * first (as the database's ranking returns them). Ordered here: ordering in the query (by the
- * ids' ordinality) cost it half again. Fetched together with other messages' passages asked for
+ * The passages ranked in memory, in that order, with the index's totals now. Ordered here:
+ * ordering in the query (by the ids' ordinality) cost it half again. Fetched together with other messages' passages asked for
  * while a fetch is in flight (batchedWhileBusy): under a burst one query serves many messages.
  */
 async function passagesOf(
   database: Database,
   assistantId: string,
   ranked: { id: string; score: number }[],
-): Promise<((PassageRow & { score: number; version: string | null }) | VersionRow)[]> {
-  let fetch = passageFetchers.get(database);
-  if (!fetch) {
-    fetch = batchedWhileBusy((keys: readonly PassageKey[]) => fetchPassages(database, keys));
-    passageFetchers.set(database, fetch);
-  }
-  const { version, rows } = await fetch({ assistantId, ids: ranked.map((r) => r.id) });
+): Promise<Ranked> {
+  const { version, rows } = await fetchBatched(database, { assistantId, ids: ranked.map((r) => r.id) });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const found = ranked.flatMap(({ id, score }) => {
     const row = byId.get(id);
-    return row ? [{ ...row, score, version: null }] : [];
+    return row ? [{ ...row, score }] : [];
   });
-  return [{ id: null, version }, ...found];
+  return { version, found };
 }
 
 type PassageKey = { assistantId: string; ids: string[] };
 type FetchedPassages = { version: string | null; rows: PassageRow[] };
-const passageFetchers = new WeakMap<Database, (key: PassageKey) => Promise<FetchedPassages>>();
 
 /**
  * The passages of several rankings in one query: each chunk id is looked up with its own
@@ -287,6 +281,8 @@ async function fetchPassages(database: Database, keys: readonly PassageKey[]): P
     }),
   }));
 }
+
+const fetchBatched = batchedWhileBusy(fetchPassages);
 
 /**
  * What the ranking asks of the database for a question: its stems that the knowledge base holds
