@@ -28,9 +28,14 @@ describe.skipIf(!hasChromium)("the product's own widget on the public pages", ()
       await page.goto(`${server.url}/`);
       const launcher = launcherOf(page);
       await launcher.waitFor({ state: 'visible', timeout: 15_000 });
-      const box = await launcher.boundingBox();
+      // The painted first frame is replaced by the component's own launcher in place, so the
+      // element measured may be gone between finding and measuring it: measured until it holds.
       const viewport = page.viewportSize();
-      expect(box && viewport && Math.round(viewport.height - (box.y + box.height))).toBe(100);
+      const bottomGap = async () => {
+        const box = await launcherOf(page).boundingBox();
+        return box && viewport && Math.round(viewport.height - (box.y + box.height));
+      };
+      await expect.poll(bottomGap).toBe(100);
 
       // Client-side navigation between public pages keeps it.
       await page.getByRole('banner').getByRole('link', { name: 'Блог' }).click();
