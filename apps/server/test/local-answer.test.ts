@@ -38,11 +38,31 @@ const PASSAGES = [
   },
 ];
 
+/** A small business's passages: its hours and terms, its staff. */
+const BUSINESS = [
+  {
+    heading: 'Доставка',
+    content:
+      'Доставляем воду с понедельника по субботу с 8:00 до 22:00. В воскресенье доставки нет. ' +
+      'Курьер поднимает воду на этаж бесплатно, если в доме есть лифт.',
+  },
+  {
+    heading: 'Врачи',
+    content:
+      'Андрей Кузнецов — главный врач и хирург, проводит плановые операции. ' +
+      'Дмитрий Тихонов — ветеринарный стоматолог, стаж 6 лет. Снимает зубной камень, удаляет больные зубы, лечит стоматит у кошек. ' +
+      'Ольга Миронова — дерматолог, лечит аллергии и грибковые поражения кожи у кошек и собак, проводит соскобы прямо на приёме.',
+  },
+];
+let businessId: string;
+
 beforeAll(async () => {
   server = await startTestServer();
   const owner = await createOwner(server.app);
   assistantId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, assistantId, 'prose.txt', PASSAGES);
+  businessId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, businessId, 'business.txt', BUSINESS);
 });
 afterAll(async () => server?.close());
 
@@ -72,5 +92,22 @@ describe('local answerer on prose', () => {
     expect(a.source).toBe('knowledge');
     expect(a.text.length).toBeLessThanOrEqual(THRESHOLDS.answerChars);
     expect(a.text).toContain('против воли комиссии');
+  });
+});
+
+describe('local answerer on a business', () => {
+  const ask = async (question: string) =>
+    composeLocalAnswer(server.app.ctx, businessId, await retrieve(server.app.ctx, businessId, question));
+
+  it('reads hours as what "работает" asks, though no sentence says the word', async () => {
+    const a = await ask('До скольки работает доставка?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('22:00');
+  });
+
+  it('answers "кто" with the sentence naming the person when the one that matches only tells what is done', async () => {
+    const a = await ask('Кто у вас лечит зубы кошкам?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('Тихонов');
   });
 });

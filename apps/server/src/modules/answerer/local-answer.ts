@@ -48,27 +48,31 @@ const NUMBER = /^\d+$/;
 const NUMBER_WEIGHT = 0.6;
 
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
-const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
+const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   {
     // A price, and "какая предоплата / какой залог": a payment asked about is asked for its amount.
     question:
       /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|плати|денег)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
     // A price list's row names its currency in the column: "Цена, руб.: 300".
     answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
+    names: /^(?:стои|цен|прайс|тариф|расценк|почем|обойд)/,
   },
   {
     question:
       /когда\s+(?:вы\s+)?(?:работа|открыт|закрыва)|во\s+сколько|до\s+скольки|со\s+скольки|график|режим\s+работ|час[ыа]\s+работ|время\s+работ|работаете|открыт|закрыва/,
     answer: /\d{1,2}[:.]\d{2}|круглосуточн|без\s+выходных|выходн|понедельник|будн|(?<!\p{L})пн(?!\p{L})/iu,
+    names: /^(?:работа|открыт|открыва|закрыва|график|режим|расписан)/,
   },
   {
     question: /(?<!\p{L})где(?!\p{L})|адрес|добраться|находитесь|расположен|как\s+(?:вас\s+)?найти/u,
     answer:
-      /ул\.|улиц|просп|пр-т|переул|шоссе|бульвар|наб\.|д\.\s*\d|дом\s+\d|метро|этаж|офис\s+\d|(?<!\p{L})г\.\s*\p{Lu}/iu,
+      /ул\.|улиц|просп|пр-т|переул|шоссе|бульвар|наб\.|д\.\s*\d|дом\s+\d|метро(?!в)|этаж|офис\s+\d|(?<!\p{L})г\.\s*\p{Lu}/iu,
+    names: /^(?:адрес|находит|наход|располож|добрат)/,
   },
   {
     question: /телефон|номер|позвонить|звонить|дозвониться|связаться|связь\s+с\s+вами|контакт/,
     answer: /\+?\d[\d\s()-]{8,}\d/,
+    names: /^(?:телефон|номер|позвон|звон|дозвон|связат|контакт)/,
   },
   { question: /почт|e-?mail|емейл|имейл|электронн/, answer: /@/ },
   {
@@ -85,6 +89,13 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp }[] = [
     answer: /\d+\s*(?:мин|км|м(?!\p{L})|метр|шаг)|(?<!\p{L})(?:рядом|напротив|в\s+двух\s+шагах)(?!\p{L})/iu,
   },
 ];
+
+/**
+ * How well a sentence holding an answer of the kind asked for matches the question's word that
+ * names the kind ("с 8:00 до 22:00" for "работаете"): less than the word itself or its synonym, so
+ * of two times the one said of opening hours wins.
+ */
+const TYPE_NAMED = 0.7;
 
 /** How much a sentence holding what a general question asks for (a name, a number, a date) gains. */
 const KIND_BONUS = 0.1;
@@ -119,6 +130,9 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
     answer: (text) => MONTH_OR_YEAR.test(text) || WHEN.test(text),
   },
 ];
+
+/** A question asking who. */
+const WHO = /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё)(?!\p{L})/u;
 
 /** A sentence with a number beside the thing a "сколько" question counts. */
 const COUNT_BONUS = 0.1;
@@ -219,6 +233,20 @@ export async function composeLocalAnswer(
   });
   const comparisonStems = new Set(lexemes[unitCount + columnNames.length + rowNames.length] ?? []);
 
+  const qText = question.toLowerCase().replace(/ё/g, 'е');
+  // A business's answer type (a price, an address, hours) that no passage found holds is not what
+  // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
+  // its question word is then read as a general question's (QUESTION_KINDS).
+  const askedTypes = ANSWER_TYPES.filter((a) => a.question.test(qText));
+  const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
+  const wantedTypes = holds ? askedTypes : [];
+  const wanted = wantedTypes.map((a) => a.answer);
+  // The question's words that name what it asks for ("работаете" of "до скольки работаете",
+  // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
+  const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)));
+  const typedSpan = (list: Unit[], i: number) =>
+    wanted.length > 0 && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text)));
+
   // Weights: BM25's idf of each question stem in this knowledge base.
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
   const maxIdf = idf(0);
@@ -226,7 +254,7 @@ export async function composeLocalAnswer(
   const weights = terms.map((t) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
-    unknown.push(df === 0 && !light.has(t));
+    unknown.push(df === 0 && !light.has(t) && !namesType[unknown.length]);
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
@@ -255,7 +283,8 @@ export async function composeLocalAnswer(
     let v = ofT.get(l);
     if (v !== undefined) return v;
     const syn = synonyms.get(t);
-    v = syn?.has(l) ? 0.8 : rootStrength(t, l);
+    // The same word in another form ("кошек"/"кошк") is more than a synonym ("кошек"/"собак").
+    v = Math.max(syn?.has(l) ? 0.8 : 0, rootStrength(t, l));
     // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
     // sentence that states the rule with its own number answers it in part.
     if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
@@ -280,12 +309,6 @@ export async function composeLocalAnswer(
   const cover = (score: (t: string, i: number) => number) =>
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
-  const qText = question.toLowerCase().replace(/ё/g, 'е');
-  // A business's answer type (a price, an address, hours) that no passage found holds is not what
-  // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
-  // its question word is then read as a general question's (QUESTION_KINDS).
-  const asked = ANSWER_TYPES.filter((a) => a.question.test(qText)).map((a) => a.answer);
-  const wanted = unitsOf.some((list) => list.some((u) => asked.some((re) => re.test(u.text)))) ? asked : [];
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
@@ -308,7 +331,9 @@ export async function composeLocalAnswer(
     const list = (unitsOf[p] ?? []).map((u) => ({ ...u, lexemes: new Set(lexemes[k++] ?? []) }));
     units.push(list);
     const all = new Set([...heading, ...list.flatMap((u) => [...u.lexemes])]);
-    const inAll = terms.map((t) => match(t, all));
+    const typedUnits = list.map((_, i) => typedSpan(list, i));
+    const typed = typedUnits.includes(true);
+    const inAll = terms.map((t, i) => (typed && namesType[i] ? Math.max(TYPE_NAMED, match(t, all)) : match(t, all)));
     matchedIn.push(inAll.filter((v) => v >= 0.65).length);
     const inHeading = terms.map((t) => match(t, heading));
     const passageCover = cover((_, i) => inAll[i] ?? 0);
@@ -316,12 +341,18 @@ export async function composeLocalAnswer(
       ? 0.15 * precision(lastHeadingStems(passage.heading, heading))
       : 0;
     list.forEach((u, i) => {
-      const unitCover = cover((t, i) =>
-        Math.max(match(t, u.lexemes), 0.75 * (inHeading[i] ?? 0), 0.4 * (inAll[i] ?? 0)),
+      const holdsType = typedUnits[i] === true;
+      const unitCover = cover((t, j) =>
+        Math.max(
+          holdsType && namesType[j] ? TYPE_NAMED : 0,
+          match(t, u.lexemes),
+          0.75 * (inHeading[j] ?? 0),
+          0.4 * (inAll[j] ?? 0),
+        ),
       );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const typed =
-        (wanted.length && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text))) ? 0.12 : 0) +
+        (holdsType ? 0.12 : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
         faq +
         counted(u.text);
@@ -356,7 +387,13 @@ export async function composeLocalAnswer(
   const whole = chosen && /\?\s*$/.test(chosen.heading) && chosen.content.length <= THRESHOLDS.answerChars;
   const answer = whole
     ? chosen.content.replace(ANSWER_PREFIX, '').trim()
-    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())), terms);
+    : composeAnswer(
+        list,
+        best.u,
+        (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())),
+        terms,
+        WHO.test(qText) ? (text) => newName(text, qText) : undefined,
+      );
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
 }
@@ -438,7 +475,13 @@ function answerSpan(list: Unit[], i: number): Unit[] {
  * question, the answer under it), with the sentence before when it only continues it, the
  * sentences after when it is short or opens a list, and neighbouring table rows as good as it.
  */
-function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number, terms: string[]): string {
+function composeAnswer(
+  list: Unit[],
+  i: number,
+  unitScore: (i: number) => number,
+  terms: string[],
+  namesWho?: (text: string) => boolean,
+): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
   if (!u) return '';
@@ -452,6 +495,19 @@ function composeAnswer(list: Unit[], i: number, unitScore: (i: number) => number
       /^(?:это|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu.test(u.text)
     )
       if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
+    // "Кто лечит зубы?": the sentence that answers tells what is done ("Снимает зубной камень…"),
+    // the one before it who does it ("Олег Тихонов — стоматолог").
+    if (
+      namesWho &&
+      prev &&
+      picked[0] === u &&
+      prev.line === u.line &&
+      !QUESTION_LINE.test(prev.text) &&
+      !namesWho(u.text) &&
+      namesWho(prev.text) &&
+      prev.text.length + u.text.length < limit
+    )
+      picked.unshift(prev);
     let j = i + 1;
     for (; j < list.length; j++) {
       const next = list[j];

@@ -29,6 +29,15 @@ const services = [
   'Услуга: Педикюр; Цена: 2500 ₽; Мастер: мастер маникюра',
 ].map((t) => parseRow(t) as TableRow);
 
+const vaccines = [
+  'Вакцина: Rabies; От чего: бешенство; Для кого: кошки и собаки; Цена, руб.: 600',
+  'Вакцина: Tricat; От чего: панлейкопения, калицивироз; Для кого: кошки; Цена, руб.: 1300',
+  'Вакцина: Фелиген; От чего: панлейкопения, бешенство; Для кого: кошки; Цена, руб.: 1600',
+  'Вакцина: DHPPi; От чего: чума, парагрипп; Для кого: собаки; Цена, руб.: 1200',
+  'Вакцина: Lepto; От чего: лептоспироз; Для кого: собаки; Цена, руб.: 700',
+  'Вакцина: Мультикан; От чего: чума, лептоспироз; Для кого: собаки; Цена, руб.: 1100',
+].map((t) => parseRow(t) as TableRow);
+
 describe('table questions', () => {
   it('reads a row back into named cells', () => {
     expect(menu[1]?.cells).toEqual([
@@ -43,6 +52,7 @@ describe('table questions', () => {
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
     expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000 });
+    expect(comparisonOf('какие стоят меньше тысячи')).toMatchObject({ op: '<', value: 1000, said: 'меньше тысячи' });
   });
 
   it('selects the rows whose yes/no column the question names, and the others for "без"', () => {
@@ -62,6 +72,19 @@ describe('table questions', () => {
     );
     // Not a list question: the row itself answers ("сколько стоит пилинг у косметолога").
     expect(filterTable(input('сколько стоит пилинг у косметолога', undefined, services))).toBeUndefined();
+  });
+
+  it('reads a cell listing several values as holding each, and selects the rows holding every value named', () => {
+    const named = (question: string, words: string[]) => ({
+      ...input(question, undefined, vaccines),
+      namesValue: (v: string) => (words.includes(v) ? 1 : 0),
+    });
+    expect(filterTable(named('какие прививки есть для кошек', ['кошки']))).toBe(
+      'Для кого: кошки — Rabies; Tricat; Фелиген.',
+    );
+    expect(filterTable(named('какие прививки собакам от лептоспироза', ['собаки', 'лептоспироз']))).toBe(
+      'От чего: лептоспироз, Для кого: собаки — Lepto; Мультикан.',
+    );
   });
 
   it('leaves a question about one row, or with no filter, to the row itself', () => {

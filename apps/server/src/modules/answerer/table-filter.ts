@@ -48,15 +48,19 @@ interface Comparison {
   said: string;
 }
 
-/** "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures. */
+/**
+ * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
+ * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
+ */
 export function comparisonOf(question: string): Comparison | undefined {
   const m =
-    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|дороже|больше|более|свыше|выше|от)\s+(\d[\d\s]*(?:[.,]\d+)?)/iu.exec(
+    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|дороже|больше|более|свыше|выше|от)\s+(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
       question,
     );
   if (!m?.[2] || !m[3]) return undefined;
-  const thousands = /^\s*(тыс|тысяч)/i.test(question.slice((m.index ?? 0) + m[0].length)) ? 1000 : 1;
-  const value = Number(m[3].replace(/\s/g, '').replace(',', '.')) * thousands;
+  const bare = /^\p{L}/u.test(m[3]);
+  const thousands = bare || /^\s*(тыс|тысяч)/i.test(question.slice((m.index ?? 0) + m[0].length)) ? 1000 : 1;
+  const value = bare ? 1000 : Number(m[3].replace(/\s/g, '').replace(',', '.')) * thousands;
   const word = m[2].toLowerCase();
   const below = /^(?:дешевле|меньше|менее|ниже|до)$/.test(word);
   const inclusive = word === 'до' || word === 'от' || Boolean(m[1]);
@@ -80,20 +84,35 @@ function byTable(rows: TableRow[]): TableRow[][] {
   return [...tables.values()];
 }
 
+/** A cell's values: "кошки и собаки" and "чума, гепатит, бешенство" hold several of a category. */
+const itemsOf = (value: string): string[] =>
+  value
+    .split(/\s*[,;/]\s*|\s+(?:и|или)\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The cell of `column` in a row, '' when the row has none. */
+const cellOf = (row: TableRow, column: string) => row.cells.find(([n]) => n === column)?.[1] ?? '';
+
+/** A category column has at most this share of kinds among its values (the rest are repeats). */
+const CATEGORY_SHARE = 0.6;
+
 /**
- * A column after the first whose values are words repeated across rows (at most half as many
- * kinds as rows, at least two; not numbers, not yes/no): a category such as "Мастер" or "Тип".
+ * A column after the first whose values are words repeated across rows (at least two kinds, at
+ * most CATEGORY_SHARE of the values; not numbers, not yes/no), a cell holding one or a list of
+ * them: a category such as "Мастер", "Тип" or "От чего".
  */
 function categoryColumns(rows: TableRow[]): string[] {
   const columns = rows[0]?.cells.slice(1).map(([name]) => name) ?? [];
   return columns.filter((column) => {
-    const values = rows.map((r) => r.cells.find(([n]) => n === column)?.[1] ?? '');
-    const kinds = new Set(values.filter(Boolean));
+    const values = rows.map((r) => cellOf(r, column));
+    const items = values.flatMap(itemsOf);
+    const kinds = new Set(items);
     return (
       rows.length >= 3 &&
       kinds.size >= 2 &&
-      kinds.size <= rows.length / 2 &&
-      values.every((v) => v === '' || (cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 40))
+      kinds.size <= items.length * CATEGORY_SHARE &&
+      items.every((v) => cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 40)
     );
   });
 }
@@ -103,10 +122,7 @@ export function categoryValues(rows: TableRow[]): string[] {
   const out = new Set<string>();
   for (const table of byTable(rows))
     for (const column of categoryColumns(table))
-      for (const r of table) {
-        const v = r.cells.find(([n]) => n === column)?.[1];
-        if (v) out.add(v);
-      }
+      for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
   return [...out];
 }
 
@@ -155,6 +171,9 @@ export function filterTable(input: FilterInput): string | undefined {
         const value = r.cells.find(([n]) => n === column)?.[1];
         return value && cellNumber(value) !== undefined ? `${name} — ${value}` : name;
       });
+    const categories = categoryColumns(rows);
+    /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
+    const valued: { column: string; value: string; score: number }[] = [];
     for (const column of columns.slice(1)) {
       const values = valuesOf(column);
       const score = input.namesColumn(column);
@@ -171,17 +190,12 @@ export function filterTable(input: FilterInput): string | undefined {
         const answer = compose(head, list(picked, ''), input.maxChars);
         if (!best || score + about > best.score) best = { score: score + about, answer };
       }
-      if (listed && !named(column) && categoryColumns(rows).includes(column)) {
+      if (listed && !named(column) && categories.includes(column)) {
         // The one value the question names best; a tie names none.
-        const kinds = [...new Set(values.filter(Boolean))].map((v) => ({ v, s: input.namesValue(v) }));
+        const kinds = [...new Set(values.flatMap(itemsOf))].map((v) => ({ v, s: input.namesValue(v) }));
         kinds.sort((a, b) => b.s - a.s);
         const top = kinds[0];
-        if (top && top.s >= 0.65 && (kinds[1]?.s ?? 0) < top.s) {
-          const picked = rows.filter((r) => r.cells.find(([n]) => n === column)?.[1] === top.v);
-          const valueScore = top.s + about;
-          if (picked.length > 0 && (!best || valueScore > best.score))
-            best = { score: valueScore, answer: compose(`${column}: ${top.v}`, list(picked, ''), input.maxChars) };
-        }
+        if (top && top.s >= 0.65 && (kinds[1]?.s ?? 0) < top.s) valued.push({ column, value: top.v, score: top.s });
       }
       const numbers = values.map(cellNumber);
       if (comparison && numbers.filter((n) => n !== undefined).length >= rows.length / 2 && !named(column)) {
@@ -196,6 +210,14 @@ export function filterTable(input: FilterInput): string | undefined {
         const answer = compose(`${column}, ${comparison.said}`, list(picked, column), input.maxChars);
         if (!best || colScore > best.score) best = { score: colScore, answer };
       }
+    }
+    // The rows holding every value named ("прививки для собак от лептоспироза": both columns).
+    if (valued.length > 0) {
+      const picked = rows.filter((r) => valued.every((c) => itemsOf(cellOf(r, c.column)).includes(c.value)));
+      const valueScore = Math.max(...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1);
+      const head = valued.map((c) => `${c.column}: ${c.value}`).join(', ');
+      if (picked.length > 0 && (!best || valueScore > best.score))
+        best = { score: valueScore, answer: compose(head, list(picked, ''), input.maxChars) };
     }
   }
   return best?.answer;

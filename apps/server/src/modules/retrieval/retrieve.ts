@@ -8,14 +8,14 @@ import {
   searchKnowledge,
 } from './search';
 import { synonymMap } from './synonyms';
-import { lexemesOf, rootStrength } from './text';
+import { lexemesOf, rootStrength, verbalPrefix } from './text';
 
 /** What retrieval needs: the database, and the embeddings when vector retrieval is on. */
 export type RetrievalContext = SearchContext;
 
 /** Words that carry no subject in a customer's question. */
 const FILLER =
-  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся пока чтобы тогда потом уже тоже';
+  'подскажите скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои собой себе себя это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся пока чтобы тогда потом уже тоже';
 
 /**
  * Question words in the forms Postgres' stop-word list leaves in ("кем", "кого", "каков", "такое" in
@@ -118,7 +118,11 @@ function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, n
   let matches = cache.get(stem);
   if (!matches) {
     matches = [];
+    const prefix = verbalPrefix(stem);
     for (const key of groups.keys()) {
+      // Another prefix makes another word ("принести" is not "перенести"): its group is not this one's.
+      const other = verbalPrefix(key);
+      if (prefix && other && prefix !== other) continue;
       const strength = rootStrength(stem, key);
       if (strength >= 0.65) matches.push([key, strength]);
     }

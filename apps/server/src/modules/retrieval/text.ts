@@ -201,6 +201,16 @@ const SHORT_PREFIXES = ['в', 'с', 'у'];
 const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 const formsCache = new Map<string, string[]>();
 
+/** The verbal prefix rootForms cuts from a stem ("при" of "принест"), or '' when none. */
+export function verbalPrefix(lexeme: string): string {
+  const e = lexeme.replace(/ё/g, 'е').replace(/ь/g, '');
+  return (
+    PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 4) ??
+    SHORT_PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 5) ??
+    ''
+  );
+}
+
 /**
  * A stem with its verbal prefix cut and with a fleeting vowel dropped ("ковёр"/"ковра",
  * "почистить"/"чистка"): the snowball stemmer leaves such pairs apart, customers mix them.
@@ -210,9 +220,7 @@ export function rootForms(lexeme: string): string[] {
   if (cached) return cached;
   const e = lexeme.replace(/ё/g, 'е').replace(/ь/g, '');
   const forms = new Set([e]);
-  const prefix =
-    PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 4) ??
-    SHORT_PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 5);
+  const prefix = verbalPrefix(lexeme);
   if (prefix) forms.add(e.slice(prefix.length));
   // Root vowels that alternate in a word family ("привезти"/"привоз", "нести"/"носить").
   for (const f of [...forms]) {
