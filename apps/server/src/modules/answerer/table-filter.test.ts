@@ -51,7 +51,7 @@ describe('table questions', () => {
     expect(cellNumber('да')).toBeUndefined();
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
-    expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000 });
+    expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000, said: 'дороже 5 тысяч' });
     expect(comparisonOf('какие стоят меньше тысячи')).toMatchObject({ op: '<', value: 1000, said: 'меньше тысячи' });
   });
 
@@ -63,6 +63,17 @@ describe('table questions', () => {
   it('selects the rows a comparison with a number holds for', () => {
     expect(filterTable(input('что стоит дешевле 300 рублей'))).toBe(
       'Цена, руб., дешевле 300 — Сырники — 250; Пахлава — 260.',
+    );
+  });
+
+  it('compares with the column of numbers of the size asked, though the question names another too', () => {
+    const courses = [
+      'Курс: Малыши; Занятий в месяц: 8; Цена в месяц, руб.: 4800',
+      'Курс: Разговорный клуб; Занятий в месяц: 4; Цена в месяц, руб.: 3200',
+      'Курс: IELTS; Занятий в месяц: 8; Цена в месяц, руб.: 9600',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable({ ...input('что есть до 5 тысяч в месяц', undefined, courses), namesColumn: () => 1 })).toBe(
+      'Цена в месяц, руб., до 5 тысяч — Малыши — 4800; Разговорный клуб — 3200.',
     );
   });
 

@@ -59,7 +59,9 @@ export function comparisonOf(question: string): Comparison | undefined {
     );
   if (!m?.[2] || !m[3]) return undefined;
   const bare = /^\p{L}/u.test(m[3]);
-  const thousands = bare || /^\s*(тыс|тысяч)/i.test(question.slice((m.index ?? 0) + m[0].length)) ? 1000 : 1;
+  // "до 5 тысяч": the multiplier is said too (its word is the comparison's, not the table's).
+  const multiplier = /^\s*(?:тыс|тысяч)\p{L}*\.?/iu.exec(question.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
+  const thousands = bare || multiplier ? 1000 : 1;
   const value = bare ? 1000 : Number(m[3].replace(/\s/g, '').replace(',', '.')) * thousands;
   const word = m[2].toLowerCase();
   const below = /^(?:дешевле|меньше|менее|ниже|до)$/.test(word);
@@ -67,7 +69,7 @@ export function comparisonOf(question: string): Comparison | undefined {
   let op: Comparison['op'] = below ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>';
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';
-  return { op, value, said: m[0].trim() };
+  return { op, value, said: `${m[0]}${multiplier}`.trim() };
 }
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
@@ -124,6 +126,16 @@ export function categoryValues(rows: TableRow[]): string[] {
     for (const column of categoryColumns(table))
       for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
   return [...out];
+}
+
+/**
+ * Whether a column's numbers are of the size compared with: "до 5 тысяч в месяц" is about the
+ * price per month (thousands), not the lessons per month (8), though the question names both.
+ */
+function comparable(numbers: (number | undefined)[], value: number): boolean {
+  const known = numbers.filter((n): n is number => n !== undefined).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)];
+  return median !== undefined && median * 20 >= value && median <= value * 20;
 }
 
 const holds = (n: number, c: Comparison) =>
@@ -198,7 +210,12 @@ export function filterTable(input: FilterInput): string | undefined {
         if (top && top.s >= 0.65 && (kinds[1]?.s ?? 0) < top.s) valued.push({ column, value: top.v, score: top.s });
       }
       const numbers = values.map(cellNumber);
-      if (comparison && numbers.filter((n) => n !== undefined).length >= rows.length / 2 && !named(column)) {
+      if (
+        comparison &&
+        numbers.filter((n) => n !== undefined).length >= rows.length / 2 &&
+        !named(column) &&
+        comparable(numbers, comparison.value)
+      ) {
         // The column the question names ("в час"), else a price column, ranks first.
         const priced = /цен|стоим|руб|₽|прайс/i.test(column) ? 0.5 : 0;
         const colScore = Math.max(score, priced) + score * 0.1 + about;
