@@ -96,6 +96,11 @@ describe('table questions', () => {
     expect(filterTable(named('какие прививки собакам от лептоспироза', ['собаки', 'лептоспироз']))).toBe(
       'От чего: лептоспироз, Для кого: собаки — Lepto; Мультикан.',
     );
+    // Two values named filter however asked; one, without a list word, names a row's detail.
+    expect(filterTable(named('чем привить собаку от лептоспироза', ['собаки', 'лептоспироз']))).toBe(
+      'От чего: лептоспироз, Для кого: собаки — Lepto; Мультикан.',
+    );
+    expect(filterTable(named('сколько стоит прививка для кошки', ['кошки']))).toBeUndefined();
   });
 
   it('leaves a question about one row, or with no filter, to the row itself', () => {

@@ -202,7 +202,7 @@ export function filterTable(input: FilterInput): string | undefined {
         const answer = compose(head, list(picked, ''), input.maxChars);
         if (!best || score + about > best.score) best = { score: score + about, answer };
       }
-      if (listed && !named(column) && categories.includes(column)) {
+      if (!named(column) && categories.includes(column)) {
         // The one value the question names best; a tie names none.
         const kinds = [...new Set(values.flatMap(itemsOf))].map((v) => ({ v, s: input.namesValue(v) }));
         kinds.sort((a, b) => b.s - a.s);
@@ -229,7 +229,9 @@ export function filterTable(input: FilterInput): string | undefined {
       }
     }
     // The rows holding every value named ("прививки для собак от лептоспироза": both columns).
-    if (valued.length > 0) {
+    // A list question ("какие…") with one value; two values named are a filter however asked
+    // ("чем привить собаку от лептоспироза"), one without a list word names a row's detail.
+    if (valued.length >= (listed ? 1 : 2)) {
       const picked = rows.filter((r) => valued.every((c) => itemsOf(cellOf(r, c.column)).includes(c.value)));
       const valueScore = Math.max(...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1);
       const head = valued.map((c) => `${c.column}: ${c.value}`).join(', ');
