@@ -56,13 +56,13 @@ describe('table questions', () => {
   });
 
   it('selects the rows whose yes/no column the question names, and the others for "без"', () => {
-    expect(filterTable(input('в каких блюдах есть орехи'))).toBe('Орехи: да — Пахлава; Паста с песто.');
-    expect(filterTable(input('какие блюда без глютена'))).toBe('Глютен: нет — Том ям.');
+    expect(filterTable(input('в каких блюдах есть орехи'))).toBe('Орехи: да\n- Пахлава\n- Паста с песто');
+    expect(filterTable(input('какие блюда без глютена'))).toBe('Глютен: нет\n- Том ям');
   });
 
   it('selects the rows a comparison with a number holds for', () => {
     expect(filterTable(input('что стоит дешевле 300 рублей'))).toBe(
-      'Цена, руб., дешевле 300 — Сырники — 250; Пахлава — 260.',
+      'Цена, руб., дешевле 300\n- Сырники — 250\n- Пахлава — 260',
     );
   });
 
@@ -73,13 +73,13 @@ describe('table questions', () => {
       'Курс: IELTS; Занятий в месяц: 8; Цена в месяц, руб.: 9600',
     ].map((t) => parseRow(t) as TableRow);
     expect(filterTable({ ...input('что есть до 5 тысяч в месяц', undefined, courses), namesColumn: () => 1 })).toBe(
-      'Цена в месяц, руб., до 5 тысяч — Малыши — 4800; Разговорный клуб — 3200.',
+      'Цена в месяц, руб., до 5 тысяч\n- Малыши — 4800\n- Разговорный клуб — 3200',
     );
   });
 
   it('selects the rows of the category value a list question names', () => {
     expect(filterTable(input('какие процедуры делает косметолог', undefined, services))).toBe(
-      'Мастер: косметолог — Чистка лица; Пилинг.',
+      'Мастер: косметолог\n- Чистка лица\n- Пилинг',
     );
     // Not a list question: the row itself answers ("сколько стоит пилинг у косметолога").
     expect(filterTable(input('сколько стоит пилинг у косметолога', undefined, services))).toBeUndefined();
@@ -91,16 +91,20 @@ describe('table questions', () => {
       namesValue: (v: string) => (words.includes(v) ? 1 : 0),
     });
     expect(filterTable(named('какие прививки есть для кошек', ['кошки']))).toBe(
-      'Для кого: кошки — Rabies; Tricat; Фелиген.',
+      'Для кого: кошки\n- Rabies\n- Tricat\n- Фелиген',
     );
     expect(filterTable(named('какие прививки собакам от лептоспироза', ['собаки', 'лептоспироз']))).toBe(
-      'От чего: лептоспироз, Для кого: собаки — Lepto; Мультикан.',
+      'От чего: лептоспироз, Для кого: собаки\n- Lepto\n- Мультикан',
     );
     // Two values named filter however asked; one, without a list word, names a row's detail.
     expect(filterTable(named('чем привить собаку от лептоспироза', ['собаки', 'лептоспироз']))).toBe(
-      'От чего: лептоспироз, Для кого: собаки — Lepto; Мультикан.',
+      'От чего: лептоспироз, Для кого: собаки\n- Lepto\n- Мультикан',
     );
     expect(filterTable(named('сколько стоит прививка для кошки', ['кошки']))).toBeUndefined();
+    // Cut at the last whole row that fits, saying there are more.
+    expect(filterTable({ ...named('какие прививки для собак', ['собаки']), maxChars: 40 })).toBe(
+      'Для кого: собаки\n- Rabies\n- DHPPi\n- …',
+    );
   });
 
   it('leaves a question about one row, or with no filter, to the row itself', () => {

@@ -242,13 +242,16 @@ export function filterTable(input: FilterInput): string | undefined {
   return best?.answer;
 }
 
-/** "Орехи: да — Паста с песто; Пахлава; Морковный торт." cut at the last whole item that fits. */
+/**
+ * "Орехи: да" and the rows as a list (the widget and the cabinet show markdown lists, Telegram a
+ * line each), cut at the last whole item that fits, "- …" saying there are more.
+ */
 function compose(head: string, items: string[], maxChars: number): string {
-  let text = `${head} —`;
-  for (const [i, item] of items.entries()) {
-    const next = `${text}${i ? ';' : ''} ${item}`;
-    if (next.length > maxChars - 1) return `${text}${i ? ';' : ''} …`;
+  let text = head;
+  for (const item of items) {
+    const next = `${text}\n- ${item}`;
+    if (next.length > maxChars - 4) return `${text}\n- …`;
     text = next;
   }
-  return `${text}.`;
+  return text;
 }
