@@ -54,6 +54,14 @@ const BUSINESS = [
       'Ольга Миронова — дерматолог, лечит аллергии и грибковые поражения кожи у кошек и собак, проводит соскобы прямо на приёме.',
   },
 ];
+/** A room sheet split into passages as indexing splits a long one: more passages than a question retrieves. */
+const ROOMS = Array.from({ length: 8 }, (_, p) => ({
+  heading: 'Номера',
+  content: Array.from({ length: 3 }, (_, r) => {
+    const n = p * 3 + r + 1;
+    return `Номер: К${n}; Мест: 2; Завтрак включён: ${n % 2 ? 'да' : 'нет'}; Цена за ночь, руб.: ${3000 + n * 100}`;
+  }).join('\n'),
+}));
 let businessId: string;
 
 beforeAll(async () => {
@@ -63,6 +71,7 @@ beforeAll(async () => {
   await indexedFile(server.app, assistantId, 'prose.txt', PASSAGES);
   businessId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, businessId, 'business.txt', BUSINESS);
+  await indexedFile(server.app, businessId, 'nomera.xlsx', ROOMS);
 });
 afterAll(async () => server?.close());
 
@@ -109,5 +118,13 @@ describe('local answerer on a business', () => {
     const a = await ask('Кто у вас лечит зубы кошкам?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('Тихонов');
+  });
+
+  it('filters a table with all its rows, not only those of the passages that ranked', async () => {
+    const found = await retrieve(server.app.ctx, businessId, 'В каких номерах завтрак включён?');
+    expect(found.passages.length).toBeLessThan(ROOMS.length);
+    const a = await composeLocalAnswer(server.app.ctx, businessId, found);
+    const odd = Array.from({ length: 12 }, (_, i) => `\n- К${2 * i + 1}`).join('');
+    expect(a.text).toBe(`Завтрак включён: да${odd}`);
   });
 });

@@ -4,10 +4,11 @@ import {
   type Retrieval,
   type RetrievalContext,
   rootStrength,
+  sectionPassages,
   splitUnits,
   trigramSimilarity,
 } from '../retrieval';
-import { categoryValues, comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
+import { categoryValues, comparisonOf, filtersTable, filterTable, parseRow, type TableRow } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
@@ -204,7 +205,7 @@ export async function composeLocalAnswer(
   const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
   // Table rows are records again (header names + values); their column names and first cells are
   // stemmed with the rest, for questions that filter a table.
-  const rows = unitsOf.flat().flatMap((u) => parseRow(u.text) ?? []);
+  const rows = await tableRows(ctx, assistantId, retrieval, unitsOf);
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
@@ -396,6 +397,33 @@ export async function composeLocalAnswer(
       );
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
+}
+
+/**
+ * The table rows of the passages found; for a question that filters a table, all the rows of each
+ * table found, in the file's order (a sheet is split into passages, and the rows that did not rank
+ * answer the filter as much as those that did).
+ */
+async function tableRows(
+  ctx: RetrievalContext,
+  assistantId: string,
+  retrieval: Retrieval,
+  unitsOf: { text: string }[][],
+): Promise<TableRow[]> {
+  const found = unitsOf.map((units) => units.flatMap((u) => parseRow(u.text) ?? []));
+  if (found.flat().length < 3 || !filtersTable(retrieval.query.text.toLowerCase())) return found.flat();
+  const sections = new Map<string, { fileId: string; heading: string }>();
+  retrieval.passages.forEach((p, i) => {
+    if (found[i]?.length) sections.set(`${p.fileId}\u0000${p.heading}`, { fileId: p.fileId, heading: p.heading });
+  });
+  const whole = await Promise.all(
+    [...sections.values()].map((s) => sectionPassages(ctx, assistantId, s.fileId, s.heading)),
+  );
+  const rows = whole.flat().flatMap((content) => splitUnits(content).flatMap((u) => parseRow(u.text) ?? []));
+  const seen = new Set(rows.map((r) => r.text));
+  // Rows of a passage changed since (or of a section too long to read whole) stay too.
+  for (const r of found.flat()) if (!seen.has(r.text)) rows.push(r);
+  return rows;
 }
 
 /**

@@ -75,6 +75,10 @@ export function comparisonOf(question: string): Comparison | undefined {
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|перечисл)/iu;
 
+/** Whether a question may filter a table: a comparison with a number, or a list question. */
+export const filtersTable = (question: string): boolean =>
+  comparisonOf(question) !== undefined || LIST_QUESTION.test(question);
+
 /** Rows grouped by their table (its column names), each row once. */
 function byTable(rows: TableRow[]): TableRow[][] {
   const tables = new Map<string, TableRow[]>();

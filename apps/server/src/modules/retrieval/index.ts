@@ -15,6 +15,7 @@ export {
   searchCorrectedAnswers,
   searchKnowledge,
 } from './search';
+export { sectionPassages } from './sections';
 export { SYNONYM_GROUPS } from './synonyms';
 /** For the local answerer, which reads passages sentence by sentence with the same stems and measures. */
 export { analyzeTexts, rootStrength, splitUnits, trigramSimilarity } from './text';
