@@ -88,6 +88,7 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     // "Далеко ли до набережной?": a distance, in minutes or metres.
     question: /(?<!\p{L})(?:далеко|близко|далек\p{L}*|сколько\s+(?:идти|ехать|километров|метров))(?!\p{L})/u,
     answer: /\d+\s*(?:мин|км|м(?!\p{L})|метр|шаг)|(?<!\p{L})(?:рядом|напротив|в\s+двух\s+шагах)(?!\p{L})/iu,
+    names: /^(?:идт|ехат|далек|близк)/,
   },
 ];
 

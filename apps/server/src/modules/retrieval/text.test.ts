@@ -58,5 +58,7 @@ describe('roots of two stems', () => {
     expect(rootStrength('вернет', 'вернут')).toBeGreaterThan(0);
     // "автомойка" is no "автомобиль", though both begin "автомо".
     expect(rootStrength('автомойк', 'автомоб')).toBe(0);
+    // A short stem and a form with its fleeting vowel: "идти" / "идёт".
+    expect(rootStrength('идт', 'идет')).toBeGreaterThan(0);
   });
 });

@@ -278,12 +278,13 @@ export function rootStrength(a: string, b: string): number {
         if (min >= 5 && long.includes(short)) best = Math.max(best, 0.65);
         continue;
       }
-      if (min === 3) {
-        if ((i === 0 || j === 0) && NOUN_OF_VERB.test(long.slice(3))) best = Math.max(best, 0.65);
-        continue;
-      }
+      // Before the rule for three letters: "идт" is "идет" with its fleeting vowel dropped.
       if (x === y) {
         best = Math.max(best, i === 0 || j === 0 ? 0.9 : 0.8);
+        continue;
+      }
+      if (min === 3) {
+        if ((i === 0 || j === 0) && NOUN_OF_VERB.test(long.slice(3))) best = Math.max(best, 0.65);
         continue;
       }
       let cp = 3;
