@@ -77,6 +77,20 @@ describe('table questions', () => {
     );
   });
 
+  it('selects the rows whose count of people is the number a list or "is there" question asks for', () => {
+    const rooms = [
+      'Номер: Стандарт; Мест: 2; Этаж: 1; Цена, руб.: 3900',
+      'Номер: Трёхместный; Мест: 3; Этаж: 2; Цена, руб.: 5400',
+      'Номер: Семейный; Мест: 4; Этаж: 3; Цена, руб.: 7800',
+      'Номер: Люкс; Мест: 4; Этаж: 2; Цена, руб.: 11500',
+    ].map((t) => parseRow(t) as TableRow);
+    // Quantities wrote "на четверых" as "на 4": the floor has no 4, places have, and places count people.
+    expect(filterTable(input('какие номера на 4', undefined, rooms))).toBe('Мест: 4\n- Семейный\n- Люкс');
+    expect(filterTable(input('номер на 3 есть', undefined, rooms))).toBe('Мест: 3\n- Трёхместный');
+    // A price asked is the row's, not a list.
+    expect(filterTable(input('сколько стоит номер на 3', undefined, rooms))).toBeUndefined();
+  });
+
   it('selects the rows of the category value a list question names', () => {
     expect(filterTable(input('какие процедуры делает косметолог', undefined, services))).toBe(
       'Мастер: косметолог\n- Чистка лица\n- Пилинг',

@@ -75,9 +75,26 @@ export function comparisonOf(question: string): Comparison | undefined {
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|перечисл)/iu;
 
-/** Whether a question may filter a table: a comparison with a number, or a list question. */
+/** A column counting people: places, guests, persons. */
+const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
+
+/**
+ * The number of people or things a list or "is there" question asks a row for ("номер на 3
+ * есть?", "какие столики для 6"; quantities.ts wrote "на троих" as "на 3"), not a price's.
+ */
+function countOf(question: string, listed: boolean): number | undefined {
+  if (!listed && !/(?<!\p{L})(?:есть|имеется|имеются|бывают)(?!\p{L})/u.test(question)) return undefined;
+  if (/стои|цен[аыуе]|почем|почём|сколько/u.test(question)) return undefined;
+  const m =
+    /(?<!\p{L})(?:на|для)\s+(\d{1,2})(?![\d,.])(?!\s*(?:₽|руб|р\.|%|час|мин|дн|ноч|сут|недел|месяц|год|лет|км|м(?!\p{L})|кг|г(?!\p{L})|л(?!\p{L})))/iu.exec(
+      question,
+    );
+  return m?.[1] ? Number(m[1]) : undefined;
+}
+
+/** Whether a question may filter a table: a comparison with a number, or a list or count question. */
 export const filtersTable = (question: string): boolean =>
-  comparisonOf(question) !== undefined || LIST_QUESTION.test(question);
+  comparisonOf(question) !== undefined || LIST_QUESTION.test(question) || countOf(question, false) !== undefined;
 
 /** Rows grouped by their table (its column names), each row once. */
 function byTable(rows: TableRow[]): TableRow[][] {
@@ -173,6 +190,7 @@ export interface FilterInput {
 export function filterTable(input: FilterInput): string | undefined {
   const comparison = comparisonOf(input.question);
   const listed = LIST_QUESTION.test(input.question);
+  const count = countOf(input.question, listed);
   let best: { score: number; answer: string } | undefined;
   for (const rows of byTable(input.rows)) {
     if (rows.length < 3) continue;
@@ -230,6 +248,25 @@ export function filterTable(input: FilterInput): string | undefined {
         if (picked.length === 0) continue;
         const answer = compose(`${column}, ${comparison.said}`, list(picked, column), input.maxChars);
         if (!best || colScore > best.score) best = { score: colScore, answer };
+      }
+    }
+    // "Номер на троих есть?": the rows whose count column holds the number (the column the
+    // question names, else the one column of counts that has it).
+    if (count !== undefined && !comparison) {
+      const holding = columns.slice(1).filter((c) => {
+        const numbers = valuesOf(c).map(cellNumber);
+        return numbers.every((n) => n === undefined || Number.isInteger(n)) && numbers.includes(count);
+      });
+      // "На троих", "для 6" count people unless the question names the column.
+      const column =
+        holding.find((c) => input.namesColumn(c) >= 0.65) ??
+        holding.find((c) => PEOPLE.test(c)) ??
+        (holding.length === 1 ? holding[0] : undefined);
+      if (column && !named(column)) {
+        const picked = rows.filter((r) => cellNumber(cellOf(r, column)) === count);
+        const countScore = 0.6 + about;
+        if (!best || countScore > best.score)
+          best = { score: countScore, answer: compose(`${column}: ${count}`, list(picked, ''), input.maxChars) };
       }
     }
     // The rows holding every value named ("прививки для собак от лептоспироза": both columns).
