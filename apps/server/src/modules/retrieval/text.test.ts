@@ -60,5 +60,8 @@ describe('roots of two stems', () => {
     expect(rootStrength('автомойк', 'автомоб')).toBe(0);
     // A short stem and a form with its fleeting vowel: "идти" / "идёт".
     expect(rootStrength('идт', 'идет')).toBeGreaterThan(0);
+    // The verb of riding and its noun: "заехать" / "заезд".
+    expect(rootStrength('заеха', 'заезд')).toBeGreaterThan(0);
+    expect(rootStrength('выеха', 'выезд')).toBeGreaterThan(0);
   });
 });

@@ -222,6 +222,11 @@ export function rootForms(lexeme: string): string[] {
   const forms = new Set([e]);
   const prefix = verbalPrefix(lexeme);
   if (prefix) forms.add(e.slice(prefix.length));
+  // The verb of riding and its noun: "заехать"/"заезд", "выехать"/"выезд", "приехать"/"приезд".
+  for (const f of [...forms]) {
+    const m = /^(.+)(еха|езд)$/.exec(f);
+    if (m?.[1]) forms.add(`${m[1]}${m[2] === 'еха' ? 'езд' : 'еха'}`);
+  }
   // Root vowels that alternate in a word family ("привезти"/"привоз", "нести"/"носить").
   for (const f of [...forms]) {
     const m = /^(.*?)(воз|нос|вод)(.*)$/.exec(f);
