@@ -57,6 +57,8 @@ describe('table questions', () => {
 
   it('selects the rows whose yes/no column the question names, and the others for "без"', () => {
     expect(filterTable(input('в каких блюдах есть орехи'))).toBe('Орехи: да\n- Пахлава\n- Паста с песто');
+    // Naming the column while asking a time or a price is no filter.
+    expect(filterTable(input('когда привезут орехи'))).toBeUndefined();
     expect(filterTable(input('какие блюда без глютена'))).toBe('Глютен: нет\n- Том ям');
   });
 

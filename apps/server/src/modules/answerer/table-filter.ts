@@ -75,6 +75,9 @@ export function comparisonOf(question: string): Comparison | undefined {
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|перечисл)/iu;
 
+/** A question of a time, a number or a price, which a yes/no column does not answer. */
+const AMOUNT_QUESTION = /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|когда|почем|почём)(?!\p{L})/u;
+
 /** A column counting people: places, guests, persons. */
 const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
 
@@ -191,6 +194,7 @@ export function filterTable(input: FilterInput): string | undefined {
   const comparison = comparisonOf(input.question);
   const listed = LIST_QUESTION.test(input.question);
   const count = countOf(input.question, listed);
+  const asksAmount = AMOUNT_QUESTION.test(input.question);
   let best: { score: number; answer: string } | undefined;
   for (const rows of byTable(input.rows)) {
     if (rows.length < 3) continue;
@@ -212,7 +216,9 @@ export function filterTable(input: FilterInput): string | undefined {
       const values = valuesOf(column);
       const score = input.namesColumn(column);
       const yesNo = values.every((v) => YES.test(v) || NO.test(v) || v === '') && values.some((v) => YES.test(v));
-      if (yesNo && score >= 0.65 && !named(column)) {
+      // "В каких блюдах есть орехи", "что у вас из острого"; "во сколько завтрак" names the column
+      // but asks a time.
+      if (!asksAmount && yesNo && score >= 0.65 && !named(column)) {
         const at = input.columnAt(column);
         const absent = at > 0 && ABSENT.test(input.question.slice(0, at));
         const picked = rows.filter((r) => {

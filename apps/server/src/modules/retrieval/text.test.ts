@@ -63,5 +63,7 @@ describe('roots of two stems', () => {
     // The verb of riding and its noun: "заехать" / "заезд".
     expect(rootStrength('заеха', 'заезд')).toBeGreaterThan(0);
     expect(rootStrength('выеха', 'выезд')).toBeGreaterThan(0);
+    // A verb and its noun in -к-: "постирать" / "стирка".
+    expect(rootStrength('постира', 'стирк')).toBeGreaterThan(0);
   });
 });

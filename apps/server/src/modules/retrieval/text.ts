@@ -298,7 +298,10 @@ export function rootStrength(a: string, b: string): number {
       // before that letter ("вернт" of "вернёте" / "вернут") or the root's last consonant
       // alternates ("пек"/"печ"); any other letter makes another word ("автомб"/"автомойк").
       const vowelBefore = VOWEL.test(long[cp] ?? '') && long[cp + 1] === short[cp];
-      const begins = cp >= min || (cp === min - 1 && (vowelBefore || alternates(x[cp] ?? '', y[cp] ?? '')));
+      // A verb and its noun in -к- ("стира"/"стирк" of "постирать"/"стирка", "суши"/"сушк").
+      const nounOfVerb = x.length === y.length && /^[аие]к$|^к[аие]$/.test(`${x[cp]}${y[cp]}`);
+      const begins =
+        cp >= min || (cp === min - 1 && (vowelBefore || nounOfVerb || alternates(x[cp] ?? '', y[cp] ?? '')));
       if ((cp >= 4 && begins) || (min >= 5 && long.includes(short))) best = Math.max(best, 0.65);
     }
   return best;
