@@ -142,6 +142,11 @@ export function forgetVocabulary(assistantId: string): void {
  * memory (never loaded here): what the local answerer weighs the stems of a question with, read
  * right after the ranking checked the vocabulary against the database's totals.
  */
+/** The assistant's vocabulary in memory, if loaded: what is kept beside it lives as long as it does. */
+export function currentVocabulary(assistantId: string): Vocabulary | undefined {
+  return cache.get(assistantId);
+}
+
 export function knownStats(assistantId: string): { n: number; df: ReadonlyMap<string, number> } | undefined {
   const v = cache.get(assistantId);
   return v && { n: v.chunks, df: v.df };
