@@ -206,12 +206,14 @@ export async function composeLocalAnswer(
   const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
   // Table rows are records again (header names + values); their column names and first cells are
   // stemmed with the rest, for questions that filter a table.
-  const rows = await tableRows(ctx, assistantId, retrieval, unitsOf);
+  // The question with its numbers in figures (quantities.ts), as the table filter reads it.
+  const tableQuestion = retrieval.query.text.toLowerCase();
+  const rows = await tableRows(ctx, assistantId, retrieval.passages, unitsOf, tableQuestion);
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
   for (const value of categoryValues(rows)) if (!rowNames.includes(value)) rowNames.push(value);
-  const comparison = comparisonOf(retrieval.query.text.toLowerCase());
+  const comparison = comparisonOf(tableQuestion);
   const texts = [
     ...passages.map((p) => p.heading),
     ...unitsOf.flat().map((u) => u.text),
@@ -253,10 +255,10 @@ export async function composeLocalAnswer(
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
   const maxIdf = idf(0);
   const unknown: boolean[] = [];
-  const weights = terms.map((t) => {
+  const weights = terms.map((t, i) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
-    unknown.push(df === 0 && !light.has(t) && !namesType[unknown.length]);
+    unknown.push(df === 0 && !light.has(t) && !namesType[i]);
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
   });
@@ -334,8 +336,8 @@ export async function composeLocalAnswer(
     units.push(list);
     const all = new Set([...heading, ...list.flatMap((u) => [...u.lexemes])]);
     const typedUnits = list.map((_, i) => typedSpan(list, i));
-    const typed = typedUnits.includes(true);
-    const inAll = terms.map((t, i) => (typed && namesType[i] ? Math.max(TYPE_NAMED, match(t, all)) : match(t, all)));
+    const passageTyped = typedUnits.includes(true);
+    const inAll = terms.map((t, i) => Math.max(passageTyped && namesType[i] ? TYPE_NAMED : 0, match(t, all)));
     matchedIn.push(inAll.filter((v) => v >= 0.65).length);
     const inHeading = terms.map((t) => match(t, heading));
     const passageCover = cover((_, i) => inAll[i] ?? 0);
@@ -364,7 +366,7 @@ export async function composeLocalAnswer(
     });
   });
   if (rows.length >= 3) {
-    const table = tableAnswer(rows, terms, retrieval.query.text.toLowerCase(), stemsOf, comparisonStems, match, cover);
+    const table = tableAnswer(rows, terms, tableQuestion, stemsOf, comparisonStems, match, cover);
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
   if (!best) return handoff();
@@ -408,13 +410,14 @@ export async function composeLocalAnswer(
 async function tableRows(
   ctx: RetrievalContext,
   assistantId: string,
-  retrieval: Retrieval,
+  passages: Retrieval['passages'],
   unitsOf: { text: string }[][],
+  question: string,
 ): Promise<TableRow[]> {
   const found = unitsOf.map((units) => units.flatMap((u) => parseRow(u.text) ?? []));
-  if (found.flat().length < 3 || !filtersTable(retrieval.query.text.toLowerCase())) return found.flat();
+  if (found.flat().length < 3 || !filtersTable(question)) return found.flat();
   const sections = new Map<string, { fileId: string; heading: string }>();
-  retrieval.passages.forEach((p, i) => {
+  passages.forEach((p, i) => {
     if (found[i]?.length) sections.set(`${p.fileId}\u0000${p.heading}`, { fileId: p.fileId, heading: p.heading });
   });
   const whole = await Promise.all(

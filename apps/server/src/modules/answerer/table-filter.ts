@@ -58,11 +58,11 @@ export function comparisonOf(question: string): Comparison | undefined {
       question,
     );
   if (!m?.[2] || !m[3]) return undefined;
-  const bare = /^\p{L}/u.test(m[3]);
   // "до 5 тысяч": the multiplier is said too (its word is the comparison's, not the table's).
   const multiplier = /^\s*(?:тыс|тысяч)\p{L}*\.?/iu.exec(question.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
-  const thousands = bare || multiplier ? 1000 : 1;
-  const value = bare ? 1000 : Number(m[3].replace(/\s/g, '').replace(',', '.')) * thousands;
+  const value = /^\p{L}/u.test(m[3])
+    ? 1000
+    : Number(m[3].replace(/\s/g, '').replace(',', '.')) * (multiplier ? 1000 : 1);
   const word = m[2].toLowerCase();
   const below = /^(?:дешевле|меньше|менее|ниже|до)$/.test(word);
   const inclusive = word === 'до' || word === 'от' || Boolean(m[1]);
@@ -87,7 +87,7 @@ const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
  */
 function countOf(question: string, listed: boolean): number | undefined {
   if (!listed && !/(?<!\p{L})(?:есть|имеется|имеются|бывают)(?!\p{L})/u.test(question)) return undefined;
-  if (/стои|цен[аыуе]|почем|почём|сколько/u.test(question)) return undefined;
+  if (AMOUNT_QUESTION.test(question) || /стои|цен[аыуе]/u.test(question)) return undefined;
   const m =
     /(?<!\p{L})(?:на|для)\s+(\d{1,2})(?![\d,.])(?!\s*(?:₽|руб|р\.|%|час|мин|дн|ноч|сут|недел|месяц|год|лет|км|м(?!\p{L})|кг|г(?!\p{L})|л(?!\p{L})))/iu.exec(
       question,
@@ -200,13 +200,13 @@ export function filterTable(input: FilterInput): string | undefined {
     if (rows.length < 3) continue;
     const columns = rows[0]?.cells.map(([name]) => name) ?? [];
     const about = 0.3 * input.aboutTable(columns);
-    const valuesOf = (c: string) => rows.map((r) => r.cells.find(([n]) => n === c)?.[1] ?? '');
+    const valuesOf = (c: string) => rows.map((r) => cellOf(r, c));
     // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered.
     const named = (column: string) => rows.some((r) => input.namesRow(r, column) >= 0.65);
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
         const name = r.cells[0]?.[1] ?? '';
-        const value = r.cells.find(([n]) => n === column)?.[1];
+        const value = cellOf(r, column);
         return value && cellNumber(value) !== undefined ? `${name} — ${value}` : name;
       });
     const categories = categoryColumns(rows);
@@ -222,7 +222,7 @@ export function filterTable(input: FilterInput): string | undefined {
         const at = input.columnAt(column);
         const absent = at > 0 && ABSENT.test(input.question.slice(0, at));
         const picked = rows.filter((r) => {
-          const v = r.cells.find(([n]) => n === column)?.[1] ?? '';
+          const v = cellOf(r, column);
           return absent ? NO.test(v) || v === '' : YES.test(v);
         });
         if (picked.length === 0) continue;

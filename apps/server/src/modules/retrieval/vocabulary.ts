@@ -137,16 +137,16 @@ export function forgetVocabulary(assistantId: string): void {
   cachedLexemes -= v.lexemes.length;
 }
 
-/**
- * The passage count and the stems' passage counts of an assistant's vocabulary when it is in
- * memory (never loaded here): what the local answerer weighs the stems of a question with, read
- * right after the ranking checked the vocabulary against the database's totals.
- */
 /** The assistant's vocabulary in memory, if loaded: what is kept beside it lives as long as it does. */
 export function currentVocabulary(assistantId: string): Vocabulary | undefined {
   return cache.get(assistantId);
 }
 
+/**
+ * The passage count and the stems' passage counts of an assistant's vocabulary when it is in
+ * memory (never loaded here): what the local answerer weighs the stems of a question with, read
+ * right after the ranking checked the vocabulary against the database's totals.
+ */
 export function knownStats(assistantId: string): { n: number; df: ReadonlyMap<string, number> } | undefined {
   const v = cache.get(assistantId);
   return v && { n: v.chunks, df: v.df };
