@@ -4,8 +4,13 @@ import { knowledgeChunks } from '../src/infra/db/schema';
 import { chunkBlocks } from '../src/modules/knowledge/chunker';
 import { detectFileType } from '../src/modules/knowledge/detect';
 import { parseDocument } from '../src/modules/knowledge/parsers';
-import { type IndexedPassage, retrieve, searchKnowledge } from '../src/modules/retrieval';
-import { forgetPassageIndex, parseTsvector, passageIndexLoaded } from '../src/modules/retrieval/passage-index';
+import { DEFAULT_TUNING, type IndexedPassage, retrieve, searchKnowledge } from '../src/modules/retrieval';
+import {
+  forgetPassageIndex,
+  loadedPassageIndex,
+  parseTsvector,
+  passageIndexLoaded,
+} from '../src/modules/retrieval/passage-index';
 import { countTokens } from '../src/modules/retrieval/text';
 import { FIXTURE_BUSINESSES } from './fixtures/engine/fixture';
 import { createOwner } from './helpers/factories';
@@ -26,7 +31,9 @@ const addFile = (assistantId: string, name: string, passages: IndexedPassage[]) 
 /** The ranking of a question made by the database (no index in memory), then by the loaded index. */
 async function bothRankings(assistantId: string, question: string) {
   forgetPassageIndex(assistantId);
-  const inDatabase = (await retrieve(server.app.ctx, assistantId, question, { limit: 6 })).passages;
+  const tuning = { ...DEFAULT_TUNING, memoryIndex: false };
+  const inDatabase = (await retrieve(server.app.ctx, assistantId, question, { limit: 6, tuning })).passages;
+  await retrieve(server.app.ctx, assistantId, question, { limit: 6 });
   await passageIndexLoaded(assistantId);
   const inMemory = (await retrieve(server.app.ctx, assistantId, question, { limit: 6 })).passages;
   return { inDatabase, inMemory };
@@ -117,6 +124,23 @@ describe('the passage index in memory', () => {
     expect(found[0]?.content).toContain('Ковры');
     await passageIndexLoaded(id);
     expect((await searchKnowledge(server.app.ctx, id, 'чистите ковры на дому?'))[0]?.content).toContain('Ковры');
+  });
+});
+
+describe('a small index being loaded', () => {
+  it('is waited for by the questions asked meanwhile, so none is ranked by the database', async () => {
+    const id = await createAssistant(server.app, userId, 'Вода');
+    await addFile(id, 'вода.txt', [
+      { heading: 'Доставка', content: 'Доставка воды по городу бесплатная от двух бутылей.' },
+      { heading: 'Залог', content: 'Залог за бутыль 300 рублей, возвращается при сдаче тары.' },
+    ]);
+    await addFile(id, 'кулеры.txt', [{ heading: 'Кулеры', content: 'Кулер в аренду: 200 рублей в месяц.' }]);
+    forgetPassageIndex(id);
+    const questions = ['сколько стоит доставка воды', 'залог за бутыль', 'кулер в аренду'];
+    const found = await Promise.all(questions.map((q) => searchKnowledge(server.app.ctx, id, q)));
+    // Each answer came from the index: it was in memory when the first one was ranked.
+    expect(loadedPassageIndex(id)?.ids).toHaveLength(3);
+    expect(found.map((f) => f[0]?.heading)).toEqual(['Доставка', 'Залог', 'Кулеры']);
   });
 });
 

@@ -6,8 +6,8 @@ import type { Database } from '../../infra/db';
  * search.ts. In the database the scoring read and filtered every candidate's tsvector: on 10,000
  * passages that was most of a visitor message's time, all of it on the database's one thread
  * (PGlite runs in one worker); here it is a few additions per posting, and the database only
- * hands over the passages found. Until an index is loaded, or when it would be too large, the
- * ranking is made in the database as before, with the same result.
+ * hands over the passages found. Until an index is loaded (a small one is waited for), or when it
+ * would be too large, the ranking is made in the database as before, with the same result.
  *
  * An index belongs to the totals it was loaded with (the vocabulary's version, "chunks:tokens");
  * the ranking uses it only while the vocabulary has the same, and the passages' query checks the
@@ -174,6 +174,34 @@ export function passageIndexOf(
     loading.set(assistantId, pending);
   }
   return undefined;
+}
+
+/**
+ * Postings up to which a question waits for the index being loaded instead of being ranked by
+ * the database: a small knowledge base loads in a few short queries (a page per file), while
+ * each ranking by the database is a query of its own. A burst of 1,000 first messages right
+ * after the files were indexed had 630 of them ranked by the database while the load waited
+ * behind them in its queue. A large index (10,000 passages: most of a second) is not waited for.
+ */
+const AWAITED_POSTINGS = 50_000;
+
+/** As passageIndexOf, but a small index being loaded is waited for. */
+export async function passageIndexFor(
+  database: Database,
+  assistantId: string,
+  version: string,
+  postings: number,
+): Promise<PassageIndex | undefined> {
+  const index = passageIndexOf(database, assistantId, version, postings);
+  if (index || postings > AWAITED_POSTINGS) return index;
+  await loading.get(assistantId);
+  const loaded = cache.get(assistantId);
+  return loaded?.version === version ? loaded : undefined;
+}
+
+/** The assistant's index in memory, whatever its totals (tests). */
+export function loadedPassageIndex(assistantId: string): PassageIndex | undefined {
+  return cache.get(assistantId);
 }
 
 /** Waits for an index being loaded (tests, benches). */

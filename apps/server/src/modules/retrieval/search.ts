@@ -3,7 +3,7 @@ import type { Database } from '../../infra/db';
 import type { Embedder } from '../../infra/llm/embeddings';
 import { batchedWhileBusy } from '../../lib/batched';
 import { shortCache } from '../../lib/short-cache';
-import { passageIndexOf, type RankingQuery, rankPassages } from './passage-index';
+import { passageIndexFor, type RankingQuery, rankPassages } from './passage-index';
 import { type Passage, type PassageRow, passageOf } from './passage-row';
 import { lexemesOf } from './text';
 import { hasVectors, nearestPassages } from './vector-store';
@@ -156,7 +156,7 @@ async function lexicalSearch(
     const query = rankingQuery(vocabulary, own, stems, tuning);
     // Ranked in memory when the passage index is loaded; else by the database, in the same way.
     const index = tuning.memoryIndex
-      ? passageIndexOf(database, assistantId, vocabulary.version, vocabulary.postingCount)
+      ? await passageIndexFor(database, assistantId, vocabulary.version, vocabulary.postingCount)
       : undefined;
     const { version, found } = index
       ? await passagesOf(database, assistantId, rankPassages(index, query, K1, B, limit))

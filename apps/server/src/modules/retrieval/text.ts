@@ -1,4 +1,6 @@
 import type { AppContext } from '../../core/context';
+import type { Database } from '../../infra/db';
+import { batchedWhileBusy } from '../../lib/batched';
 
 /**
  * Text analysis of retrieval and the local answerer. Stemming is Postgres' own (`to_tsvector('russian')`,
@@ -65,6 +67,21 @@ const stemsOf = (param: string) =>
   `select t.i::int i, array(select lexeme from unnest(to_tsvector('russian', t.s))) lx, null::int df
    from unnest(${param}::text[]) with ordinality t(s, i)`;
 
+/**
+ * Texts to stem asked for while a stemming query is in flight go together in the next one
+ * (batchedWhileBusy): under a burst the visitors' questions and the passages' sentences the
+ * answerer reads arrive by the hundred, and one query for each waited in the database's queue
+ * behind the others (a burst of 1,000 first messages made about 400 of them).
+ */
+const stemBatched = batchedWhileBusy(async (database: Database, texts: readonly string[]) => {
+  const rows = await database.query<{ i: number; lx: string[] | null }>(stemsOf('$1'), [texts], {
+    prepare: 'retrieval.stems',
+  });
+  const out: string[][] = texts.map(() => []);
+  for (const r of rows) if (r.i > 0 && r.i <= out.length) out[r.i - 1] = r.lx ?? [];
+  return out;
+}, 500);
+
 /** The texts not stemmed before go to the database, with the assistant's statistics when asked for. */
 async function analyze(
   ctx: Pick<AppContext, 'database'>,
@@ -82,20 +99,24 @@ async function analyze(
   let n = 0;
   if (missing.length === 0 && !stats) return { stems, n, df };
   const toStem = missing.map((i) => cacheKey(texts[i] ?? ''));
-  // The texts are the last parameter of either query.
-  const [text, params]: [string, unknown[]] = stats
-    ? [
-        `${stemsOf('$3')}
-         union all
-         select -1, array[lexeme], df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
-         union all
-         select 0, null, chunks from knowledge_stats where assistant_id = $1`,
-        [stats.assistantId, stats.lexemes, toStem],
-      ]
-    : [stemsOf('$1'), [toStem]];
-  const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(text, params, {
-    prepare: stats ? 'retrieval.stems-stats' : 'retrieval.stems',
-  });
+  if (!stats) {
+    const found = await Promise.all(toStem.map((text) => stemBatched(ctx.database, text)));
+    missing.forEach((index, j) => {
+      stems[index] = found[j] ?? [];
+      rememberStems(texts[index] ?? '', stems[index]);
+    });
+    return { stems, n, df };
+  }
+  // The texts are the last parameter of the query.
+  const rows = await ctx.database.query<{ i: number; lx: string[] | null; df: number | null }>(
+    `${stemsOf('$3')}
+     union all
+     select -1, array[lexeme], df from knowledge_terms where assistant_id = $1 and lexeme = any($2::text[])
+     union all
+     select 0, null, chunks from knowledge_stats where assistant_id = $1`,
+    [stats.assistantId, stats.lexemes, toStem],
+    { prepare: 'retrieval.stems-stats' },
+  );
   for (const r of rows) {
     if (r.i > 0) {
       const index = missing[r.i - 1];
