@@ -47,6 +47,11 @@ const BUSINESS = [
       'Курьер поднимает воду на этаж бесплатно, если в доме есть лифт.',
   },
   {
+    heading: 'О нас',
+    content:
+      'Мы доставляем воду в Самаре с 2012 года. Начинали с одной машины, а сегодня у нас 14 курьеров и своя скважина.',
+  },
+  {
     heading: 'Врачи',
     // One paragraph, as a clinic's page of doctors is indexed: each doctor's name in a sentence
     // of its own, what the doctor does in the next.
@@ -120,6 +125,12 @@ describe('local answerer on a business', () => {
     const a = await ask('До скольки работает доставка?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('22:00');
+  });
+
+  it('reads "давно" as asking since when: the sentence with a year answers, though no sentence says the word', async () => {
+    const a = await ask('Вы давно доставляете воду?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('с 2012 года');
   });
 
   it('answers "кто" with the sentence naming the person when the one that matches only tells what is done', async () => {

@@ -85,6 +85,13 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   },
   { question: /скидк|процент/, answer: /%|процент/ },
   {
+    // "Давно вы открылись?", "главврач давно работает?": since when, or for how long — a year,
+    // a number of years, a length of service.
+    question: /(?<!\p{L})давно(?!\p{L})|с\s+какого\s+года|сколько\s+лет\s+(?:вы\s+)?(?:уже\s+)?(?:работа|существу)/u,
+    answer: /(?<![\d.,])(?:19|20)\d\d(?![\d.,])|\d+\s*(?:год|лет)|стаж/iu,
+    names: /^(?:давн)/,
+  },
+  {
     // "Далеко ли до набережной?": a distance, in minutes or metres.
     question: /(?<!\p{L})(?:далеко|близко|далек\p{L}*|сколько\s+(?:идти|ехать|километров|метров))(?!\p{L})/u,
     answer: /\d+\s*(?:мин|км|м(?!\p{L})|метр|шаг)|(?<!\p{L})(?:рядом|напротив|в\s+двух\s+шагах)(?!\p{L})/iu,
