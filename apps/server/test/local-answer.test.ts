@@ -75,7 +75,23 @@ const ROOMS = Array.from({ length: 8 }, (_, p) => ({
     return `Номер: К${n}; Мест: 2; Завтрак включён: ${n % 2 ? 'да' : 'нет'}; Цена за ночь, руб.: ${3000 + n * 100}`;
   }).join('\n'),
 }));
+/** A bakery's sheet: the category's word is in rows' names too ("Детский торт"), a yes/no column's in another's ("с орехом"). */
+const CAKES = [
+  {
+    heading: 'Ассортимент',
+    content: [
+      'Наименование: Медовик; Категория: Торты; Цена, руб.: 1600; Без глютена: нет; Есть орехи: нет',
+      'Наименование: Морковный с грецким орехом; Категория: Торты; Цена, руб.: 1900; Без глютена: нет; Есть орехи: да',
+      'Наименование: Шоколадный на рисовой муке; Категория: Торты; Цена, руб.: 2300; Без глютена: да; Есть орехи: нет',
+      'Наименование: Детский торт с фигурками; Категория: Торты; Цена, руб.: 2400; Без глютена: нет; Есть орехи: нет',
+      'Наименование: Капкейк ванильный; Категория: Капкейки; Цена, руб.: 250; Без глютена: нет; Есть орехи: нет',
+      'Наименование: Капкейк с арахисом; Категория: Капкейки; Цена, руб.: 280; Без глютена: нет; Есть орехи: да',
+      'Наименование: Миндальное печенье; Категория: Печенье; Цена, руб.: 120; Без глютена: да; Есть орехи: да',
+    ].join('\n'),
+  },
+];
 let businessId: string;
+let bakeryId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -85,6 +101,8 @@ beforeAll(async () => {
   businessId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, businessId, 'business.txt', BUSINESS);
   await indexedFile(server.app, businessId, 'nomera.xlsx', ROOMS);
+  bakeryId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, bakeryId, 'assortiment.xlsx', CAKES);
 });
 afterAll(async () => server?.close());
 
@@ -145,5 +163,22 @@ describe('local answerer on a business', () => {
     const a = await composeLocalAnswer(server.app.ctx, businessId, found);
     const odd = Array.from({ length: 12 }, (_, i) => `\n- К${2 * i + 1}`).join('');
     expect(a.text).toBe(`Завтрак включён: да${odd}`);
+  });
+});
+
+describe('local answerer on a sheet', () => {
+  const ask = async (question: string) =>
+    composeLocalAnswer(server.app.ctx, bakeryId, await retrieve(server.app.ctx, bakeryId, question));
+
+  it('filters by a yes/no column within the category named, though rows are named with its word', async () => {
+    expect((await ask('Что из тортов есть без глютена?')).text).toBe(
+      'Категория: Торты, Без глютена: да\n- Шоколадный на рисовой муке',
+    );
+    expect((await ask('У сына аллергия на орехи, какие капкейки можно взять?')).text).toBe(
+      'Категория: Капкейки, Есть орехи: нет\n- Капкейк ванильный',
+    );
+    expect((await ask('какие торты дешевле двух тыщ?')).text).toBe(
+      'Категория: Торты, Цена, руб., дешевле 2000\n- Медовик — 1600\n- Морковный с грецким орехом — 1900',
+    );
   });
 });

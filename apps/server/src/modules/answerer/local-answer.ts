@@ -437,6 +437,9 @@ async function tableRows(
   return rows;
 }
 
+/** Stems that ask for a yes/no column's "нет" ("аллергия на орехи"; see ABSENT in table-filter.ts). */
+const ABSENT_WORD = /^(?:аллерг|непереносим)/;
+
 /**
  * The answer of a question that filters a table (table-filter.ts), when the question is about the
  * table: its words other than the comparison are the table's words (its columns, its rows, the
@@ -457,24 +460,29 @@ function tableAnswer(
       for (const s of [...(stemsOf.get(name) ?? []), ...(stemsOf.get(value) ?? [])]) tableStems.add(s);
   const columnStems = new Set<string>();
   for (const r of rows) for (const [name] of r.cells) for (const s of stemsOf.get(name) ?? []) columnStems.add(s);
+  // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
+  // column must not have).
   const covered = cover((t) =>
-    comparisonStems.has(t) || /^\d+$/.test(t) ? 1 : Math.max(match(t, columnStems), match(t, tableStems) * 0.9),
+    comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_WORD.test(t)
+      ? 1
+      : Math.max(match(t, columnStems), match(t, tableStems) * 0.9),
   );
   if (covered < THRESHOLDS.passageCoverage) return undefined;
   const empty = new Set<string>();
+  // A word naming a category ("торты" of "Категория: Торты") filters by it, though a row's name
+  // says it too ("Детский торт с фигурками"): it does not make the question one about that row.
+  const valueStems = categoryValues(rows).map((v) => stemsOf.get(v) ?? empty);
+  const namesCategory = new Set(terms.filter((t) => valueStems.some((stems) => match(t, stems) >= 0.65)));
+  // The words that may name a row: not a column's ("орехи" of "Есть орехи", though a row is
+  // "Морковный с грецким орехом"), not a category's, not the comparison's, not a figure.
+  const rowWords = terms.filter(
+    (t) => match(t, columnStems) < 0.65 && !namesCategory.has(t) && !comparisonStems.has(t) && !/^\d+$/.test(t),
+  );
   return filterTable({
     rows,
     question,
     namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
-    namesRow: (row, column) => {
-      const own = stemsOf.get(column) ?? empty;
-      const first = stemsOf.get(row.cells[0]?.[0] ?? '') ?? empty;
-      const cell = stemsOf.get(row.cells[0]?.[1] ?? '') ?? empty;
-      const rest = terms.filter(
-        (t) => match(t, own) < 0.65 && match(t, first) < 0.65 && !comparisonStems.has(t) && !/^\d+$/.test(t),
-      );
-      return Math.max(0, ...rest.map((t) => match(t, cell)));
-    },
+    namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(row.cells[0]?.[1] ?? '') ?? empty))),
     columnAt: (column) => {
       const stems = [...(stemsOf.get(column) ?? [])];
       const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);

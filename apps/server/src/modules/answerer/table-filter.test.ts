@@ -38,6 +38,15 @@ const vaccines = [
   'Вакцина: Мультикан; От чего: чума, лептоспироз; Для кого: собаки; Цена, руб.: 1100',
 ].map((t) => parseRow(t) as TableRow);
 
+const cakes = [
+  'Изделие: Медовик; Категория: торты; Цена, руб.: 1600; Орехи: нет',
+  'Изделие: Морковный с орехом; Категория: торты; Цена, руб.: 1900; Орехи: да',
+  'Изделие: Фисташка; Категория: торты; Цена, руб.: 2600; Орехи: да',
+  'Изделие: Капкейк ванильный; Категория: капкейки; Цена, руб.: 250; Орехи: нет',
+  'Изделие: Капкейк с арахисом; Категория: капкейки; Цена, руб.: 280; Орехи: да',
+  'Изделие: Пирог с вишней; Категория: пироги; Цена, руб.: 900; Орехи: нет',
+].map((t) => parseRow(t) as TableRow);
+
 describe('table questions', () => {
   it('reads a row back into named cells', () => {
     expect(menu[1]?.cells).toEqual([
@@ -121,6 +130,33 @@ describe('table questions', () => {
     expect(filterTable({ ...named('какие прививки для собак', ['собаки']), maxChars: 40 })).toBe(
       'Для кого: собаки\n- Rabies\n- DHPPi\n- …',
     );
+  });
+
+  it('narrows a yes/no column or a comparison to the category the question names', () => {
+    const asked = (question: string, value: string) => ({
+      ...input(question, undefined, cakes),
+      namesValue: (v: string) => (v === value ? 1 : 0),
+    });
+    expect(filterTable(asked('какие капкейки без орехов', 'капкейки'))).toBe(
+      'Категория: капкейки, Орехи: нет\n- Капкейк ванильный',
+    );
+    expect(filterTable(asked('у сына аллергия на орехи, какие капкейки можно', 'капкейки'))).toBe(
+      'Категория: капкейки, Орехи: нет\n- Капкейк ванильный',
+    );
+    expect(filterTable(asked('какие торты с орехами', 'торты'))).toBe(
+      'Категория: торты, Орехи: да\n- Морковный с орехом\n- Фисташка',
+    );
+    expect(filterTable(asked('какие торты дешевле 2000', 'торты'))).toBe(
+      'Категория: торты, Цена, руб., дешевле 2000\n- Медовик — 1600\n- Морковный с орехом — 1900',
+    );
+  });
+
+  it('does not filter by the values named when the question holds a figure the table does not', () => {
+    const named = (question: string) => ({
+      ...input(question, undefined, vaccines),
+      namesValue: (v: string) => (['собаки', 'лептоспироз'].includes(v) ? 1 : 0),
+    });
+    expect(filterTable(named('прививка собаке от лептоспироза к 19:30 есть'))).toBeUndefined();
   });
 
   it('leaves a question about one row, or with no filter, to the row itself', () => {

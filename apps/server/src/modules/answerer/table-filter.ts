@@ -73,7 +73,7 @@ export function comparisonOf(question: string): Comparison | undefined {
 }
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
-const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|перечисл)/iu;
+const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|что-?нибудь|перечисл)/iu;
 
 /** A question of a time, a number or a price, which a yes/no column does not answer. */
 const AMOUNT_QUESTION = /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|когда|почем|почём)(?!\p{L})/u;
@@ -165,8 +165,10 @@ function comparable(numbers: (number | undefined)[], value: number): boolean {
 const holds = (n: number, c: Comparison) =>
   c.op === '<' ? n < c.value : c.op === '<=' ? n <= c.value : c.op === '>' ? n > c.value : n >= c.value;
 
-/** Words that say a column's value is wanted absent ("без глютена", "не острое"). */
-const ABSENT = /(?<!\p{L})(?:без|не|нет)\s+$/iu;
+/** Words that say a column's value is wanted absent ("без орехов", "неострое", "аллергия на орехи"). */
+const ABSENT = /(?<!\p{L})(?:(?:без|не)\s*|(?:нет|аллерги\p{L}*\s+на|непереносимост\p{L}*)\s+)$/iu;
+/** A column that says an absence: "Без глютена", "Не содержит сахара". */
+const ABSENT_COLUMN = /^\s*(?:без|не)(?!\p{L})/iu;
 
 export interface FilterInput {
   rows: TableRow[];
@@ -174,8 +176,8 @@ export interface FilterInput {
   question: string;
   /** How well the question names a column, 0–1 (stems, synonyms and roots of the question's words). */
   namesColumn: (column: string) => number;
-  /** How well the question names a row by its first cell, 0–1, leaving out the words of `column`. */
-  namesRow: (row: TableRow, column: string) => number;
+  /** How well the question names a row by its first cell, 0–1, leaving out the words that name a column or a category. */
+  namesRow: (row: TableRow) => number;
   /** Where in the question the column's word is, or -1 (for "без <столбец>"). */
   columnAt: (column: string) => number;
   /** How much of the question the table's column names explain, 0–1: which of two tables is meant. */
@@ -202,7 +204,7 @@ export function filterTable(input: FilterInput): string | undefined {
     const about = 0.3 * input.aboutTable(columns);
     const valuesOf = (c: string) => rows.map((r) => cellOf(r, c));
     // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered.
-    const named = (column: string) => rows.some((r) => input.namesRow(r, column) >= 0.65);
+    const aboutRow = rows.some((r) => input.namesRow(r) >= 0.65);
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
         const name = r.cells[0]?.[1] ?? '';
@@ -213,46 +215,61 @@ export function filterTable(input: FilterInput): string | undefined {
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
     const valued: { column: string; value: string; score: number }[] = [];
     for (const column of columns.slice(1)) {
+      if (aboutRow || !categories.includes(column)) continue;
+      // The one value the question names best; a tie names none.
+      const kinds = [...new Set(valuesOf(column).flatMap(itemsOf))].map((v) => ({ v, s: input.namesValue(v) }));
+      kinds.sort((a, b) => b.s - a.s);
+      const top = kinds[0];
+      if (top && top.s >= 0.65 && (kinds[1]?.s ?? 0) < top.s) valued.push({ column, value: top.v, score: top.s });
+    }
+    const ofValues = (r: TableRow) => valued.every((c) => itemsOf(cellOf(r, c.column)).includes(c.value));
+    // A value named with a yes/no column or a comparison narrows them: "какие торты без глютена",
+    // "какие капкейки дешевле 300" (the rows of that category only, when it has any).
+    const inValues = rows.filter(ofValues);
+    const narrowed = valued.length > 0 && inValues.length > 0;
+    const base = narrowed ? inValues : rows;
+    const valuesHead = narrowed ? `${valued.map((c) => `${c.column}: ${c.value}`).join(', ')}, ` : '';
+    // Narrowed, a filter says more than the value alone (which lists the whole category).
+    const valueScore = Math.max(0, ...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1);
+    const narrowedScore = (own: number) => (narrowed ? Math.max(own, valueScore) + 0.05 : own);
+    for (const column of columns.slice(1)) {
       const values = valuesOf(column);
       const score = input.namesColumn(column);
       const yesNo = values.every((v) => YES.test(v) || NO.test(v) || v === '') && values.some((v) => YES.test(v));
       // "В каких блюдах есть орехи", "что у вас из острого"; "во сколько завтрак" names the column
       // but asks a time.
-      if (!asksAmount && yesNo && score >= 0.65 && !named(column)) {
+      if (!asksAmount && yesNo && score >= 0.65 && !aboutRow) {
         const at = input.columnAt(column);
+        // Wanted absent ("без орехов") from a column of presence ("Орехи"): its "нет"; from a
+        // column of absence ("Без глютена"): its "да", as is the presence asked of the latter.
         const absent = at > 0 && ABSENT.test(input.question.slice(0, at));
-        const picked = rows.filter((r) => {
+        const yes = absent === ABSENT_COLUMN.test(column);
+        const picked = base.filter((r) => {
           const v = cellOf(r, column);
-          return absent ? NO.test(v) || v === '' : YES.test(v);
+          return yes ? YES.test(v) : NO.test(v) || v === '';
         });
         if (picked.length === 0) continue;
-        const head = `${column}: ${absent ? 'нет' : 'да'}`;
+        const head = `${valuesHead}${column}: ${yes ? 'да' : 'нет'}`;
         const answer = compose(head, list(picked, ''), input.maxChars);
-        if (!best || score + about > best.score) best = { score: score + about, answer };
+        const yesNoScore = narrowedScore(score + about);
+        if (!best || yesNoScore > best.score) best = { score: yesNoScore, answer };
       }
-      if (!named(column) && categories.includes(column)) {
-        // The one value the question names best; a tie names none.
-        const kinds = [...new Set(values.flatMap(itemsOf))].map((v) => ({ v, s: input.namesValue(v) }));
-        kinds.sort((a, b) => b.s - a.s);
-        const top = kinds[0];
-        if (top && top.s >= 0.65 && (kinds[1]?.s ?? 0) < top.s) valued.push({ column, value: top.v, score: top.s });
-      }
-      const numbers = values.map(cellNumber);
+      const numbers = base.map((r) => cellNumber(cellOf(r, column)));
       if (
         comparison &&
-        numbers.filter((n) => n !== undefined).length >= rows.length / 2 &&
-        !named(column) &&
+        numbers.filter((n) => n !== undefined).length >= base.length / 2 &&
+        !aboutRow &&
         comparable(numbers, comparison.value)
       ) {
         // The column the question names ("в час"), else a price column, ranks first.
         const priced = /цен|стоим|руб|₽|прайс/i.test(column) ? 0.5 : 0;
-        const colScore = Math.max(score, priced) + score * 0.1 + about;
-        const picked = rows.filter((_, i) => {
+        const colScore = narrowedScore(Math.max(score, priced) + score * 0.1 + about);
+        const picked = base.filter((_, i) => {
           const n = numbers[i];
           return n !== undefined && holds(n, comparison);
         });
         if (picked.length === 0) continue;
-        const answer = compose(`${column}, ${comparison.said}`, list(picked, column), input.maxChars);
+        const answer = compose(`${valuesHead}${column}, ${comparison.said}`, list(picked, column), input.maxChars);
         if (!best || colScore > best.score) best = { score: colScore, answer };
       }
     }
@@ -268,7 +285,7 @@ export function filterTable(input: FilterInput): string | undefined {
         holding.find((c) => input.namesColumn(c) >= 0.65) ??
         holding.find((c) => PEOPLE.test(c)) ??
         (holding.length === 1 ? holding[0] : undefined);
-      if (column && !named(column)) {
+      if (column && !aboutRow) {
         const picked = rows.filter((r) => cellNumber(cellOf(r, column)) === count);
         const countScore = 0.6 + about;
         if (!best || countScore > best.score)
@@ -277,10 +294,15 @@ export function filterTable(input: FilterInput): string | undefined {
     }
     // The rows holding every value named ("прививки для собак от лептоспироза": both columns).
     // A list question ("какие…") with one value; two values named are a filter however asked
-    // ("чем привить собаку от лептоспироза"), one without a list word names a row's detail.
-    if (valued.length >= (listed ? 1 : 2)) {
-      const picked = rows.filter((r) => valued.every((c) => itemsOf(cellOf(r, c.column)).includes(c.value)));
-      const valueScore = Math.max(...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1);
+    // ("чем привить собаку от лептоспироза"), one without a list word names a row's detail. A
+    // figure of the question the table does not hold ("группа к 19:30" of a course list without
+    // times) says another table, or a row, is asked about.
+    const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
+      (f) => Number(f) !== comparison?.value && Number(f) !== count,
+    );
+    const holdsFigures = figures.every((f) => rows.some((r) => r.text.includes(f)));
+    if (valued.length >= (listed ? 1 : 2) && holdsFigures) {
+      const picked = inValues;
       const head = valued.map((c) => `${c.column}: ${c.value}`).join(', ');
       if (picked.length > 0 && (!best || valueScore > best.score))
         best = { score: valueScore, answer: compose(head, list(picked, ''), input.maxChars) };

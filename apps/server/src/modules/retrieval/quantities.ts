@@ -52,7 +52,8 @@ addForms(800, 'восемьсот', 'восьмисот');
 addForms(900, 'девятьсот', 'девятисот');
 addForms(1.5, 'полтора', 'полторы', 'полутора');
 
-const THOUSAND = /^тысяч/;
+/** "Тысяч", and as said in a chat: "тыщ", "тыщи" ("две тыщи"). */
+const THOUSAND = /^(?:тысяч|тыщ)/;
 const MILLION = /^миллион/;
 
 /** Ordinals in the genitive, as hours are named ("половина седьмого", "четверть восьмого"). */
