@@ -151,6 +151,22 @@ describe('table questions', () => {
     );
   });
 
+  it('lists the rows a list question names by a word of their names, and filters within them', () => {
+    const byName = (question: string) => ({
+      ...input(question, undefined, cakes),
+      namesRow: (r: TableRow) => (r.cells[0]?.[1]?.startsWith('Капкейк') ? 1 : 0),
+      namesValue: () => 0,
+    });
+    expect(filterTable(byName('какие капкейки есть'))).toBe(
+      'Цена, руб.:\n- Капкейк ванильный — 250\n- Капкейк с арахисом — 280',
+    );
+    expect(filterTable(byName('какие капкейки дешевле 260'))).toBe(
+      'Цена, руб., дешевле 260\n- Капкейк ванильный — 250',
+    );
+    // Not a list question: the row itself answers.
+    expect(filterTable(byName('сколько стоит капкейк ванильный'))).toBeUndefined();
+  });
+
   it('does not filter by the values named when the question holds a figure the table does not', () => {
     const named = (question: string) => ({
       ...input(question, undefined, vaccines),

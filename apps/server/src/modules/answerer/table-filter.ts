@@ -75,6 +75,9 @@ export function comparisonOf(question: string): Comparison | undefined {
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|что-?нибудь|перечисл)/iu;
 
+/** The score of the rows a list question's word names: below a filter the question also names. */
+const ROWS_OF_WORD = 0.6;
+
 /** A question of a time, a number or a price, which a yes/no column does not answer. */
 const AMOUNT_QUESTION = /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|когда|почем|почём)(?!\p{L})/u;
 
@@ -203,8 +206,12 @@ export function filterTable(input: FilterInput): string | undefined {
     const columns = rows[0]?.cells.map(([name]) => name) ?? [];
     const about = 0.3 * input.aboutTable(columns);
     const valuesOf = (c: string) => rows.map((r) => cellOf(r, c));
-    // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered.
-    const aboutRow = rows.some((r) => input.namesRow(r) >= 0.65);
+    // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered;
+    // a list question whose word names several rows ("какие коронки", of "Коронка
+    // металлокерамическая", "Коронка E.max"…) asks for those rows.
+    const namedRows = rows.filter((r) => input.namesRow(r) >= 0.65);
+    const rowsOfWord = listed && namedRows.length >= 2;
+    const aboutRow = namedRows.length > 0 && !rowsOfWord;
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
         const name = r.cells[0]?.[1] ?? '';
@@ -226,11 +233,15 @@ export function filterTable(input: FilterInput): string | undefined {
     // A value named with a yes/no column or a comparison narrows them: "какие торты без глютена",
     // "какие капкейки дешевле 300" (the rows of that category only, when it has any).
     const inValues = rows.filter(ofValues);
-    const narrowed = valued.length > 0 && inValues.length > 0;
-    const base = narrowed ? inValues : rows;
-    const valuesHead = narrowed ? `${valued.map((c) => `${c.column}: ${c.value}`).join(', ')}, ` : '';
+    const byValues = valued.length > 0 && inValues.length > 0;
+    const inWord = (byValues ? inValues : rows).filter((r) => !rowsOfWord || namedRows.includes(r));
+    const narrowed = byValues || (rowsOfWord && inWord.length > 0);
+    const base = narrowed ? inWord : rows;
+    const valuesHead = byValues ? `${valued.map((c) => `${c.column}: ${c.value}`).join(', ')}, ` : '';
     // Narrowed, a filter says more than the value alone (which lists the whole category).
-    const valueScore = Math.max(0, ...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1);
+    const valueScore = byValues
+      ? Math.max(0, ...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1)
+      : ROWS_OF_WORD + about;
     const narrowedScore = (own: number) => (narrowed ? Math.max(own, valueScore) + 0.05 : own);
     for (const column of columns.slice(1)) {
       const values = valuesOf(column);
@@ -302,10 +313,18 @@ export function filterTable(input: FilterInput): string | undefined {
     );
     const holdsFigures = figures.every((f) => rows.some((r) => r.text.includes(f)));
     if (valued.length >= (listed ? 1 : 2) && holdsFigures) {
-      const picked = inValues;
+      const picked = rowsOfWord ? inWord : inValues;
       const head = valued.map((c) => `${c.column}: ${c.value}`).join(', ');
       if (picked.length > 0 && (!best || valueScore > best.score))
         best = { score: valueScore, answer: compose(head, list(picked, ''), input.maxChars) };
+    }
+    // The rows the list question's word names, with their prices when the table has them.
+    if (rowsOfWord && !byValues && holdsFigures && (!best || valueScore > best.score)) {
+      const price = columns.slice(1).find((c) => /цен|стоим|руб|₽|прайс/i.test(c));
+      best = {
+        score: valueScore,
+        answer: compose(`${price ?? columns[0]}:`, list(namedRows, price ?? ''), input.maxChars),
+      };
     }
   }
   return best?.answer;
