@@ -47,6 +47,16 @@ describe('text analysis of the local answerer', () => {
   });
 });
 
+describe('stemming under load', () => {
+  it('stems the texts of questions asked at once in one query, each given its own stems', async () => {
+    stemmed.length = 0;
+    const asked = ['Где забрать заказ?', 'Сколько стоит химчистка пальто?', 'Работаете в субботу?'];
+    const found = await Promise.all(asked.map((t) => lexemesOf({ database }, [t])));
+    expect(found).toEqual([[['забра', 'заказ']], [['пальт', 'скольк', 'сто', 'химчистк']], [['работа', 'суббот']]]);
+    expect(stemmed).toEqual([asked]);
+  });
+});
+
 describe('roots of two stems', () => {
   it('joins aspect pairs and alternating last consonants, never two words that only begin alike', () => {
     // Imperfective with а for the perfective's о, and с/ш, з/ж at the root's end.
