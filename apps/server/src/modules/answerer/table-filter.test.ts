@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellNumber, comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
+import { cellMinutes, cellNumber, comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
 
 const menu = [
   'Блюдо: Сырники; Цена, руб.: 250; Орехи: нет; Глютен: да',
@@ -165,6 +165,27 @@ describe('table questions', () => {
     );
     // Not a list question: the row itself answers.
     expect(filterTable(byName('сколько стоит капкейк ванильный'))).toBeUndefined();
+  });
+
+  it('compares durations in minutes, whatever unit a cell or the question says them in', () => {
+    expect([cellMinutes('40 мин'), cellMinutes('1 час'), cellMinutes('1,5 часа'), cellMinutes('1 ч 30 мин')]).toEqual([
+      40, 60, 90, 90,
+    ]);
+    expect(cellMinutes('1600')).toBeUndefined();
+    expect(comparisonOf('какие процедуры идут дольше 2 часов')).toMatchObject({ op: '>', value: 120, minutes: true });
+    expect(comparisonOf('что длится меньше 30 минут')).toMatchObject({ op: '<', value: 30, minutes: true });
+    const visits = [
+      'Услуга: Осмотр; Цена, руб.: 800; Длительность: 20 минут',
+      'Услуга: Пломба; Цена, руб.: 5500; Длительность: 1 час',
+      'Услуга: Каналы; Цена, руб.: 16000; Длительность: 2,5 часа',
+      'Услуга: Коронка за визит; Цена, руб.: 33000; Длительность: 3 часа',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('какие процедуры идут дольше 2 часов', undefined, visits))).toBe(
+      'Длительность, дольше 2 часов\n- Каналы — 2,5 часа\n- Коронка за визит — 3 часа',
+    );
+    expect(filterTable(input('что длится меньше 30 минут', undefined, visits))).toBe(
+      'Длительность, меньше 30 минут\n- Осмотр — 20 минут',
+    );
   });
 
   it('does not filter by the values named when the question holds a figure the table does not', () => {

@@ -41,9 +41,25 @@ export function cellNumber(value: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/**
+ * A duration cell in minutes ("40 мин", "1 час", "1,5 часа", "1 ч 30 мин", "2–3 часа": its first
+ * figure), or undefined when it is not one.
+ */
+export function cellMinutes(value: string): number | undefined {
+  const m =
+    /^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(ч|час\p{L}*|мин\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$/iu.exec(
+      value.trim(),
+    );
+  if (!m?.[1] || !m[2]) return undefined;
+  const n = Number(m[1].replace(',', '.'));
+  return (/^ч/i.test(m[2]) ? n * 60 : n) + Number(m[3] ?? 0);
+}
+
 interface Comparison {
   op: '<' | '<=' | '>' | '>=';
   value: number;
+  /** Set when the question compares a duration ("дольше 2 часов"): `value` is then in minutes. */
+  minutes?: boolean;
   /** The words as asked, shown in the answer. */
   said: string;
 }
@@ -54,7 +70,7 @@ interface Comparison {
  */
 export function comparisonOf(question: string): Comparison | undefined {
   const m =
-    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|дороже|больше|более|свыше|выше|от)\s+(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
+    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|быстрее|короче|дороже|больше|более|свыше|выше|от|дольше|длиннее)\s+(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
       question,
     );
   if (!m?.[2] || !m[3]) return undefined;
@@ -64,11 +80,17 @@ export function comparisonOf(question: string): Comparison | undefined {
     ? 1000
     : Number(m[3].replace(/\s/g, '').replace(',', '.')) * (multiplier ? 1000 : 1);
   const word = m[2].toLowerCase();
-  const below = /^(?:дешевле|меньше|менее|ниже|до)$/.test(word);
+  const below = /^(?:дешевле|меньше|менее|ниже|до|быстрее|короче)$/.test(word);
   const inclusive = word === 'до' || word === 'от' || Boolean(m[1]);
   let op: Comparison['op'] = below ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>';
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';
+  // "дольше 2 часов", "меньше 30 минут": a duration, compared in minutes.
+  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин)/iu.exec(question.slice((m.index ?? 0) + m[0].length));
+  if (unit?.[1] && /^\d/.test(m[3])) {
+    const said = `${m[0]}${question.slice((m.index ?? 0) + m[0].length).match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
+    return { op, value: /^ч/i.test(unit[1]) ? value * 60 : value, minutes: true, said };
+  }
   return { op, value, said: `${m[0]}${multiplier}`.trim() };
 }
 
@@ -265,7 +287,7 @@ export function filterTable(input: FilterInput): string | undefined {
         const yesNoScore = narrowedScore(score + about);
         if (!best || yesNoScore > best.score) best = { score: yesNoScore, answer };
       }
-      const numbers = base.map((r) => cellNumber(cellOf(r, column)));
+      const numbers = base.map((r) => (comparison?.minutes ? cellMinutes : cellNumber)(cellOf(r, column)));
       if (
         comparison &&
         numbers.filter((n) => n !== undefined).length >= base.length / 2 &&
