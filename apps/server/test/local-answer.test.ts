@@ -170,6 +170,12 @@ describe('local answerer on a sheet', () => {
   const ask = async (question: string) =>
     composeLocalAnswer(server.app.ctx, bakeryId, await retrieve(server.app.ctx, bakeryId, question));
 
+  it('reads the sentence that filters of a question of several, the others telling why', async () => {
+    expect((await ask('Какие торты дешевле двух тыщ? Хочу порадовать коллег в пятницу, бюджет скромный')).text).toBe(
+      'Категория: Торты, Цена, руб., дешевле 2000\n- Медовик — 1600\n- Морковный с грецким орехом — 1900',
+    );
+  });
+
   it('filters by a yes/no column within the category named, though rows are named with its word', async () => {
     expect((await ask('Что из тортов есть без глютена?')).text).toBe(
       'Категория: Торты, Без глютена: да\n- Шоколадный на рисовой муке',

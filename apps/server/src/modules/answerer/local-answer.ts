@@ -462,11 +462,18 @@ function tableAnswer(
   for (const r of rows) for (const [name] of r.cells) for (const s of stemsOf.get(name) ?? []) columnStems.add(s);
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
   // column must not have).
-  const covered = cover((t) =>
+  const score = (t: string) =>
     comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_WORD.test(t)
       ? 1
-      : Math.max(match(t, columnStems), match(t, tableStems) * 0.9),
-  );
+      : Math.max(match(t, columnStems), match(t, tableStems) * 0.9);
+  // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
+  // дольше двух часов? Хочу знать, на сколько отпрашиваться с работы"): the others tell why.
+  const filtering = question.split(/[.?!]+/).filter((x) => filtersTable(x));
+  const said = filtering.length === 1 && filtering[0] !== question ? filtering[0] : undefined;
+  const words = said?.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const inSaid = (t: string) => words.some((w) => w.replace(/ё/g, 'е').startsWith(t));
+  const share = said ? cover((t) => (inSaid(t) ? 1 : 0)) : 1;
+  const covered = said && share > 0 ? cover((t) => (inSaid(t) ? score(t) : 0)) / share : cover(score);
   if (covered < THRESHOLDS.passageCoverage) return undefined;
   const empty = new Set<string>();
   // A word naming a category ("торты" of "Категория: Торты") filters by it, though a row's name
