@@ -54,9 +54,15 @@ export function devMailbox(dir: string, from: string): Mailer {
     mailboxDir: dir,
     async send(m) {
       const info = await (await transport.get()).sendMail({ from, ...m });
-      await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer);
+      const file = path.join(dir, name);
+      // The folder is made when a write finds it missing (the first mail, or after it was
+      // removed), not before every mail: a burst of alerts wrote hundreds.
+      await writeFile(file, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
     },
     close: transport.close,
   };
