@@ -500,6 +500,7 @@ function tableAnswer(
       return cover((t) => match(t, stems));
     },
     namesValue: (value) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(value) ?? empty))),
+    valueWords: (value) => terms.map((t) => match(t, stemsOf.get(value) ?? empty)),
     maxChars: THRESHOLDS.answerChars,
   });
 }

@@ -151,6 +151,25 @@ describe('table questions', () => {
     );
   });
 
+  it('reads two words naming two values of one column as either of them', () => {
+    const words = ['торт', 'пирог'];
+    const asked = (question: string) => ({
+      ...input(question, undefined, cakes),
+      namesValue: (v: string) => (words.some((w) => v.startsWith(w)) ? 1 : 0),
+      valueWords: (v: string) => words.map((w) => (v.startsWith(w) ? 1 : 0)),
+    });
+    expect(filterTable(asked('какие торты и пироги без орехов'))).toBe(
+      'Категория: торты, пироги, Орехи: нет\n- Медовик\n- Пирог с вишней',
+    );
+    // One word naming two values alike names neither.
+    const alike = {
+      ...input('какая выпечка без орехов', undefined, cakes),
+      namesValue: () => 1,
+      valueWords: () => [1],
+    };
+    expect(filterTable(alike)).toBe('Орехи: нет\n- Медовик\n- Капкейк ванильный\n- Пирог с вишней');
+  });
+
   it('lists the rows a list question names by a word of their names, and filters within them', () => {
     const byName = (question: string) => ({
       ...input(question, undefined, cakes),

@@ -209,6 +209,11 @@ export interface FilterInput {
   aboutTable: (columns: string[]) => number;
   /** How well the question names a value of a category column, 0–1. */
   namesValue: (value: string) => number;
+  /**
+   * How well each word of the question names the value, 0–1 (the words in one order for every
+   * value): two words naming two values of a column ("из хирургии и имплантации") ask for either.
+   */
+  valueWords?: (value: string) => number[];
   maxChars: number;
 }
 
@@ -242,16 +247,32 @@ export function filterTable(input: FilterInput): string | undefined {
       });
     const categories = categoryColumns(rows);
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
-    const valued: { column: string; value: string; score: number }[] = [];
+    const valued: { column: string; values: string[]; score: number }[] = [];
     for (const column of columns.slice(1)) {
       if (aboutRow || !categories.includes(column)) continue;
-      // The one value the question names best; a tie names none.
-      const kinds = [...new Set(valuesOf(column).flatMap(itemsOf))].map((v) => ({ v, s: input.namesValue(v) }));
-      kinds.sort((a, b) => b.s - a.s);
-      const top = kinds[0];
-      if (top && top.s >= 0.65 && (kinds[1]?.s ?? 0) < top.s) valued.push({ column, value: top.v, score: top.s });
+      const items = [...new Set(valuesOf(column).flatMap(itemsOf))];
+      // The value a word names best (a tie names none); by word when the words are told apart.
+      const topOf = (scored: { v: string; s: number }[]) => {
+        scored.sort((a, b) => b.s - a.s);
+        const top = scored[0];
+        return top && top.s >= 0.65 && (scored[1]?.s ?? 0) < top.s ? top : undefined;
+      };
+      const chosen = new Map<string, number>();
+      const byWord = input.valueWords ? items.map((v) => input.valueWords?.(v) ?? []) : undefined;
+      if (byWord)
+        for (let w = 0; w < (byWord[0]?.length ?? 0); w++) {
+          const top = topOf(items.map((v, i) => ({ v, s: byWord[i]?.[w] ?? 0 })));
+          if (top) chosen.set(top.v, Math.max(chosen.get(top.v) ?? 0, top.s));
+        }
+      else {
+        const top = topOf(items.map((v) => ({ v, s: input.namesValue(v) })));
+        if (top) chosen.set(top.v, top.s);
+      }
+      if (chosen.size) valued.push({ column, values: [...chosen.keys()], score: Math.max(...chosen.values()) });
     }
-    const ofValues = (r: TableRow) => valued.every((c) => itemsOf(cellOf(r, c.column)).includes(c.value));
+    const ofValues = (r: TableRow) =>
+      valued.every((c) => itemsOf(cellOf(r, c.column)).some((v) => c.values.includes(v)));
+    const headOf = (c: { column: string; values: string[] }) => `${c.column}: ${c.values.join(', ')}`;
     // A value named with a yes/no column or a comparison narrows them: "какие торты без глютена",
     // "какие капкейки дешевле 300" (the rows of that category only, when it has any).
     const inValues = rows.filter(ofValues);
@@ -259,7 +280,7 @@ export function filterTable(input: FilterInput): string | undefined {
     const inWord = (byValues ? inValues : rows).filter((r) => !rowsOfWord || namedRows.includes(r));
     const narrowed = byValues || (rowsOfWord && inWord.length > 0);
     const base = narrowed ? inWord : rows;
-    const valuesHead = byValues ? `${valued.map((c) => `${c.column}: ${c.value}`).join(', ')}, ` : '';
+    const valuesHead = byValues ? `${valued.map(headOf).join(', ')}, ` : '';
     // Narrowed, a filter says more than the value alone (which lists the whole category).
     const valueScore = byValues
       ? Math.max(0, ...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1)
@@ -336,7 +357,7 @@ export function filterTable(input: FilterInput): string | undefined {
     const holdsFigures = figures.every((f) => rows.some((r) => r.text.includes(f)));
     if (valued.length >= (listed ? 1 : 2) && holdsFigures) {
       const picked = rowsOfWord ? inWord : inValues;
-      const head = valued.map((c) => `${c.column}: ${c.value}`).join(', ');
+      const head = valued.map(headOf).join(', ');
       if (picked.length > 0 && (!best || valueScore > best.score))
         best = { score: valueScore, answer: compose(head, list(picked, ''), input.maxChars) };
     }
