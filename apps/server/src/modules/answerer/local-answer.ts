@@ -8,7 +8,15 @@ import {
   splitUnits,
   trigramSimilarity,
 } from '../retrieval';
-import { categoryValues, comparisonOf, filtersTable, filterTable, parseRow, type TableRow } from './table-filter';
+import {
+  ABSENT_STEM,
+  categoryValues,
+  comparisonOf,
+  filtersTable,
+  filterTable,
+  parseRow,
+  type TableRow,
+} from './table-filter';
 import { ANSWER_TEXTS } from './texts';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
@@ -437,9 +445,6 @@ async function tableRows(
   return rows;
 }
 
-/** Stems that ask for a yes/no column's "нет" ("аллергия на орехи"; see ABSENT in table-filter.ts). */
-const ABSENT_WORD = /^(?:аллерг|непереносим)/;
-
 /**
  * The answer of a question that filters a table (table-filter.ts), when the question is about the
  * table: its words other than the comparison are the table's words (its columns, its rows, the
@@ -463,7 +468,7 @@ function tableAnswer(
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
   // column must not have).
   const score = (t: string) =>
-    comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_WORD.test(t)
+    comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_STEM.test(t)
       ? 1
       : Math.max(match(t, columnStems), match(t, tableStems) * 0.9);
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
@@ -499,7 +504,6 @@ function tableAnswer(
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
       return cover((t) => match(t, stems));
     },
-    namesValue: (value) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(value) ?? empty))),
     valueWords: (value) => terms.map((t) => match(t, stemsOf.get(value) ?? empty)),
     maxChars: THRESHOLDS.answerChars,
   });

@@ -16,7 +16,7 @@ const input = (question: string, namedRow?: string, rows = menu) => ({
   namesRow: (r: TableRow) => (namedRow && r.cells[0]?.[1] === namedRow ? 1 : 0),
   columnAt: (c: string) => question.indexOf(c.slice(0, 4).toLowerCase()),
   aboutTable: () => 0.5,
-  namesValue: (v: string) => (question.includes(v.slice(0, 6).toLowerCase()) ? 1 : 0),
+  valueWords: (v: string) => [question.includes(v.slice(0, 6).toLowerCase()) ? 1 : 0],
   maxChars: 300,
 });
 
@@ -113,7 +113,7 @@ describe('table questions', () => {
   it('reads a cell listing several values as holding each, and selects the rows holding every value named', () => {
     const named = (question: string, words: string[]) => ({
       ...input(question, undefined, vaccines),
-      namesValue: (v: string) => (words.includes(v) ? 1 : 0),
+      valueWords: (v: string) => [words.includes(v) ? 1 : 0],
     });
     expect(filterTable(named('какие прививки есть для кошек', ['кошки']))).toBe(
       'Для кого: кошки\n- Rabies\n- Tricat\n- Фелиген',
@@ -135,7 +135,7 @@ describe('table questions', () => {
   it('narrows a yes/no column or a comparison to the category the question names', () => {
     const asked = (question: string, value: string) => ({
       ...input(question, undefined, cakes),
-      namesValue: (v: string) => (v === value ? 1 : 0),
+      valueWords: (v: string) => [v === value ? 1 : 0],
     });
     expect(filterTable(asked('какие капкейки без орехов', 'капкейки'))).toBe(
       'Категория: капкейки, Орехи: нет\n- Капкейк ванильный',
@@ -155,7 +155,6 @@ describe('table questions', () => {
     const words = ['торт', 'пирог'];
     const asked = (question: string) => ({
       ...input(question, undefined, cakes),
-      namesValue: (v: string) => (words.some((w) => v.startsWith(w)) ? 1 : 0),
       valueWords: (v: string) => words.map((w) => (v.startsWith(w) ? 1 : 0)),
     });
     expect(filterTable(asked('какие торты и пироги без орехов'))).toBe(
@@ -164,7 +163,6 @@ describe('table questions', () => {
     // One word naming two values alike names neither.
     const alike = {
       ...input('какая выпечка без орехов', undefined, cakes),
-      namesValue: () => 1,
       valueWords: () => [1],
     };
     expect(filterTable(alike)).toBe('Орехи: нет\n- Медовик\n- Капкейк ванильный\n- Пирог с вишней');
@@ -174,7 +172,7 @@ describe('table questions', () => {
     const byName = (question: string) => ({
       ...input(question, undefined, cakes),
       namesRow: (r: TableRow) => (r.cells[0]?.[1]?.startsWith('Капкейк') ? 1 : 0),
-      namesValue: () => 0,
+      valueWords: () => [0],
     });
     expect(filterTable(byName('какие капкейки есть'))).toBe(
       'Цена, руб.:\n- Капкейк ванильный — 250\n- Капкейк с арахисом — 280',
@@ -210,7 +208,7 @@ describe('table questions', () => {
   it('does not filter by the values named when the question holds a figure the table does not', () => {
     const named = (question: string) => ({
       ...input(question, undefined, vaccines),
-      namesValue: (v: string) => (['собаки', 'лептоспироз'].includes(v) ? 1 : 0),
+      valueWords: (v: string) => [['собаки', 'лептоспироз'].includes(v) ? 1 : 0],
     });
     expect(filterTable(named('прививка собаке от лептоспироза к 19:30 есть'))).toBeUndefined();
   });

@@ -74,8 +74,9 @@ export function comparisonOf(question: string): Comparison | undefined {
       question,
     );
   if (!m?.[2] || !m[3]) return undefined;
+  const after = question.slice((m.index ?? 0) + m[0].length);
   // "до 5 тысяч": the multiplier is said too (its word is the comparison's, not the table's).
-  const multiplier = /^\s*(?:тыс|тысяч)\p{L}*\.?/iu.exec(question.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
+  const multiplier = /^\s*(?:тыс|тысяч)\p{L}*\.?/iu.exec(after)?.[0] ?? '';
   const value = /^\p{L}/u.test(m[3])
     ? 1000
     : Number(m[3].replace(/\s/g, '').replace(',', '.')) * (multiplier ? 1000 : 1);
@@ -86,9 +87,9 @@ export function comparisonOf(question: string): Comparison | undefined {
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';
   // "дольше 2 часов", "меньше 30 минут": a duration, compared in minutes.
-  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин)/iu.exec(question.slice((m.index ?? 0) + m[0].length));
+  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин)/iu.exec(after);
   if (unit?.[1] && /^\d/.test(m[3])) {
-    const said = `${m[0]}${question.slice((m.index ?? 0) + m[0].length).match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
+    const said = `${m[0]}${after.match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
     return { op, value: /^ч/i.test(unit[1]) ? value * 60 : value, minutes: true, said };
   }
   return { op, value, said: `${m[0]}${multiplier}`.trim() };
@@ -96,6 +97,9 @@ export function comparisonOf(question: string): Comparison | undefined {
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|что-?нибудь|перечисл)/iu;
+
+/** A column of prices: what a comparison of money is first about, and shown beside the rows listed. */
+const PRICE_COLUMN = /цен|стоим|руб|₽|прайс/i;
 
 /** The score of the rows a list question's word names: below a filter the question also names. */
 const ROWS_OF_WORD = 0.6;
@@ -192,6 +196,8 @@ const holds = (n: number, c: Comparison) =>
 
 /** Words that say a column's value is wanted absent ("без орехов", "неострое", "аллергия на орехи"). */
 const ABSENT = /(?<!\p{L})(?:(?:без|не)\s*|(?:нет|аллерги\p{L}*\s+на|непереносимост\p{L}*)\s+)$/iu;
+/** The stems of ABSENT's words that are no word of a table ("аллергия на"): the filter's own. */
+export const ABSENT_STEM = /^(?:аллерг|непереносим)/;
 /** A column that says an absence: "Без глютена", "Не содержит сахара". */
 const ABSENT_COLUMN = /^\s*(?:без|не)(?!\p{L})/iu;
 
@@ -207,13 +213,12 @@ export interface FilterInput {
   columnAt: (column: string) => number;
   /** How much of the question the table's column names explain, 0–1: which of two tables is meant. */
   aboutTable: (columns: string[]) => number;
-  /** How well the question names a value of a category column, 0–1. */
-  namesValue: (value: string) => number;
   /**
-   * How well each word of the question names the value, 0–1 (the words in one order for every
-   * value): two words naming two values of a column ("из хирургии и имплантации") ask for either.
+   * How well each word of the question names a value of a category column, 0–1 (the words in one
+   * order for every value): two words naming two values of a column ("из хирургии и имплантации")
+   * ask for either.
    */
-  valueWords?: (value: string) => number[];
+  valueWords: (value: string) => number[];
   maxChars: number;
 }
 
@@ -227,6 +232,10 @@ export function filterTable(input: FilterInput): string | undefined {
   const listed = LIST_QUESTION.test(input.question);
   const count = countOf(input.question, listed);
   const asksAmount = AMOUNT_QUESTION.test(input.question);
+  // The question's figures other than the comparison's and the count's (see holdsFigures below).
+  const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
+    (f) => Number(f) !== comparison?.value && Number(f) !== count,
+  );
   let best: { score: number; answer: string } | undefined;
   for (const rows of byTable(input.rows)) {
     if (rows.length < 3) continue;
@@ -251,22 +260,14 @@ export function filterTable(input: FilterInput): string | undefined {
     for (const column of columns.slice(1)) {
       if (aboutRow || !categories.includes(column)) continue;
       const items = [...new Set(valuesOf(column).flatMap(itemsOf))];
-      // The value a word names best (a tie names none); by word when the words are told apart.
-      const topOf = (scored: { v: string; s: number }[]) => {
-        scored.sort((a, b) => b.s - a.s);
-        const top = scored[0];
-        return top && top.s >= 0.65 && (scored[1]?.s ?? 0) < top.s ? top : undefined;
-      };
+      const byWord = items.map(input.valueWords);
+      // Each word's value: the one it names best, a tie naming none.
       const chosen = new Map<string, number>();
-      const byWord = input.valueWords ? items.map((v) => input.valueWords?.(v) ?? []) : undefined;
-      if (byWord)
-        for (let w = 0; w < (byWord[0]?.length ?? 0); w++) {
-          const top = topOf(items.map((v, i) => ({ v, s: byWord[i]?.[w] ?? 0 })));
-          if (top) chosen.set(top.v, Math.max(chosen.get(top.v) ?? 0, top.s));
-        }
-      else {
-        const top = topOf(items.map((v) => ({ v, s: input.namesValue(v) })));
-        if (top) chosen.set(top.v, top.s);
+      for (let w = 0; w < (byWord[0]?.length ?? 0); w++) {
+        const scored = items.map((v, i) => ({ v, s: byWord[i]?.[w] ?? 0 })).sort((a, b) => b.s - a.s);
+        const top = scored[0];
+        if (top && top.s >= 0.65 && (scored[1]?.s ?? 0) < top.s)
+          chosen.set(top.v, Math.max(chosen.get(top.v) ?? 0, top.s));
       }
       if (chosen.size) valued.push({ column, values: [...chosen.keys()], score: Math.max(...chosen.values()) });
     }
@@ -316,7 +317,7 @@ export function filterTable(input: FilterInput): string | undefined {
         comparable(numbers, comparison.value)
       ) {
         // The column the question names ("в час"), else a price column, ranks first.
-        const priced = /цен|стоим|руб|₽|прайс/i.test(column) ? 0.5 : 0;
+        const priced = PRICE_COLUMN.test(column) ? 0.5 : 0;
         const colScore = narrowedScore(Math.max(score, priced) + score * 0.1 + about);
         const picked = base.filter((_, i) => {
           const n = numbers[i];
@@ -351,9 +352,6 @@ export function filterTable(input: FilterInput): string | undefined {
     // ("чем привить собаку от лептоспироза"), one without a list word names a row's detail. A
     // figure of the question the table does not hold ("группа к 19:30" of a course list without
     // times) says another table, or a row, is asked about.
-    const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
-      (f) => Number(f) !== comparison?.value && Number(f) !== count,
-    );
     const holdsFigures = figures.every((f) => rows.some((r) => r.text.includes(f)));
     if (valued.length >= (listed ? 1 : 2) && holdsFigures) {
       const picked = rowsOfWord ? inWord : inValues;
@@ -363,7 +361,7 @@ export function filterTable(input: FilterInput): string | undefined {
     }
     // The rows the list question's word names, with their prices when the table has them.
     if (rowsOfWord && !byValues && holdsFigures && (!best || valueScore > best.score)) {
-      const price = columns.slice(1).find((c) => /цен|стоим|руб|₽|прайс/i.test(c));
+      const price = columns.slice(1).find((c) => PRICE_COLUMN.test(c));
       best = {
         score: valueScore,
         answer: compose(`${price ?? columns[0]}:`, list(namedRows, price ?? ''), input.maxChars),
