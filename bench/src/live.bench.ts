@@ -23,13 +23,9 @@ const rssMb = (pid: number) => {
   return kb / 1024;
 };
 
-const child: ChildProcess = spawn(
-  process.execPath,
-  ['--expose-gc', '--import', 'tsx', path.join(here, 'lib/live-server.ts')],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib/live-server.ts')], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const info = await new Promise<{ port: number; token: string; assistantId: string }>((resolve, reject) => {
   let out = '';
   child.stdout?.on('data', (d: Buffer) => {

@@ -33,9 +33,6 @@ await db.transaction((tx) =>
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
-// What start-up and the set-up left is collected before the bench reads the idle RSS (run with
-// --expose-gc): otherwise the garbage went during the sessions' opening and they read as negative.
-(globalThis as { gc?: () => void }).gc?.();
 console.log(JSON.stringify({ port: address.port, token, assistantId: a.id }));
 process.on('SIGTERM', () => {
   void app.close().finally(() => process.exit(0));
