@@ -38,8 +38,8 @@ const INGEST_TIME_LIMIT_MS = 5 * 60_000;
 export function registerKnowledgeJobs(ctx: JobCtx): void {
   ctx.queue.process(INGEST, async (data) => {
     const job = data as IngestJob;
-    await runIngest(ctx, job.fileId, job.timeLimitMs ?? INGEST_TIME_LIMIT_MS, async (file) =>
-      parseDocument(job.type, await readAll(ctx, file.storageKey)),
+    await runIngest(ctx, job.fileId, job.timeLimitMs ?? INGEST_TIME_LIMIT_MS, async (file, signal) =>
+      parseDocument(job.type, await readAll(ctx, file.storageKey), signal),
     );
   });
   ctx.queue.process(SCRAPE, async (data) => {
@@ -120,15 +120,16 @@ type FileRow = typeof knowledgeFiles.$inferSelect;
 
 /**
  * `work` or, past the limit, a ParseFailure with the Russian reason. The signal tells the work to
- * stop (a crawl does); a parse that cannot be stopped runs on, but its result is dropped.
+ * stop (a crawl does, and a PDF's parse); a parse that cannot be stopped runs on, but its result is dropped.
  */
 async function withTimeLimit<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      abort.abort();
+      // The reason first: the work's own rejection on abort must not win the race.
       reject(new ParseFailure(FAILED_TIME_LIMIT));
+      abort.abort();
     }, ms);
   });
   try {

@@ -1,6 +1,7 @@
 import type { KnowledgeFileType } from '@otklik/contract';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
+import { pdfPages } from './pdf-worker';
 
 /** A piece of a document with its role, so chunking can keep headings, paragraphs and table rows apart. */
 export type Block = { kind: 'heading'; text: string; level: number } | { kind: 'paragraph' | 'row'; text: string };
@@ -14,10 +15,11 @@ const clean = (s: string) =>
     .replace(/[\t\u00a0 ]+/g, ' ')
     .trim();
 
-export async function parseDocument(type: KnowledgeFileType, bytes: Buffer): Promise<Block[]> {
+/** `signal` stops a parse that can be stopped (a PDF's, on its own thread) when the job's time is up. */
+export async function parseDocument(type: KnowledgeFileType, bytes: Buffer, signal?: AbortSignal): Promise<Block[]> {
   let blocks: Block[];
   try {
-    blocks = await PARSERS[type](bytes);
+    blocks = await PARSERS[type](bytes, signal);
   } catch (err) {
     if (err instanceof ParseFailure) throw err;
     throw new ParseFailure(`Не удалось прочитать файл: он повреждён или это не ${type.toUpperCase()}.`);
@@ -27,7 +29,7 @@ export async function parseDocument(type: KnowledgeFileType, bytes: Buffer): Pro
   return blocks;
 }
 
-const PARSERS: Record<KnowledgeFileType, (bytes: Buffer) => Promise<Block[]>> = {
+const PARSERS: Record<KnowledgeFileType, (bytes: Buffer, signal?: AbortSignal) => Promise<Block[]>> = {
   pdf: parsePdf,
   doc: parseDoc,
   docx: parseDocx,
@@ -103,35 +105,9 @@ export function textBlocks(text: string): Block[] {
   return blocks;
 }
 
-async function parsePdf(bytes: Buffer): Promise<Block[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
-  const blocks: Block[] = [];
-  try {
-    for (let p = 1; p <= doc.numPages; p++) {
-      const page = await doc.getPage(p);
-      const content = await page.getTextContent();
-      const lines: { text: string; height: number }[] = [{ text: '', height: 0 }];
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        const line = lines[lines.length - 1] as { text: string; height: number };
-        line.text += item.str;
-        if (item.str.trim()) line.height = Math.max(line.height, item.height);
-        if (item.hasEOL) lines.push({ text: '', height: 0 });
-      }
-      page.cleanup();
-      blocks.push(...pdfPageBlocks(lines));
-    }
-  } finally {
-    await doc.destroy();
-  }
-  return blocks;
+/** A PDF's text, read by pdf.js in its own thread (pdf-worker.ts), as headings and paragraphs. */
+async function parsePdf(bytes: Buffer, signal?: AbortSignal): Promise<Block[]> {
+  return (await pdfPages(bytes, signal)).flatMap(pdfPageBlocks);
 }
 
 /** The body text's font size of a page: the size most of its characters are set in. */

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ParseFailure, parseDocument } from './parsers';
+import { pdfPages, pdfWorkerRunning } from './pdf-worker';
+
+const pdf = readFileSync(fileURLToPath(new URL('../../../test/fixtures/knowledge/dostavka.pdf', import.meta.url)));
+
+describe('PDF text on its own thread', () => {
+  it("reads a PDF without touching this thread's built-ins (pdf.js's polyfills stay in its worker)", async () => {
+    const before = [Array.prototype.push, JSON.parse, JSON.stringify];
+    const blocks = await parseDocument('pdf', pdf);
+    expect(blocks.map((b) => b.text).join(' ')).toMatch(/[а-яё]{4,}/i);
+    expect([Array.prototype.push, JSON.parse, JSON.stringify]).toEqual(before);
+    expect(before.every((f) => /\[native code\]/.test(Function.prototype.toString.call(f)))).toBe(true);
+  });
+
+  it('stops a parse whose time is up, worker and all, and reads the next PDF on a new one', async () => {
+    const abort = new AbortController();
+    const parse = pdfPages(pdf, abort.signal);
+    await new Promise((resolve) => setImmediate(resolve)); // the bytes are on their way to the worker
+    expect(pdfWorkerRunning()).toBe(true);
+    abort.abort(new Error('time is up'));
+    await expect(parse).rejects.toThrow('time is up');
+    expect(pdfWorkerRunning()).toBe(false);
+    const pages = await pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pdfWorkerRunning()).toBe(true);
+  });
+
+  it('turns a file that is not a PDF into a Russian reason and keeps serving', async () => {
+    await expect(parseDocument('pdf', Buffer.from('%PDF-1.7\nне pdf\n'))).rejects.toThrow(ParseFailure);
+    await expect(parseDocument('pdf', Buffer.from('%PDF-1.7\nне pdf\n'))).rejects.toThrow(/Не удалось прочитать файл/);
+    expect((await parseDocument('pdf', pdf)).length).toBeGreaterThan(0);
+  });
+});
