@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,9 +13,9 @@ import {
 import { z } from 'zod';
 import type { Config } from './config';
 import { authPlugin } from './core/auth';
-import { type AppContext, type ContextOptions, closeContext, createContext } from './core/context';
+import { type AppContext, type ContextOptions, closeContext, createContext, requestContext } from './core/context';
 import { registerErrorHandler } from './core/error-handler';
-import { bindRequestIds, loggerOptions } from './core/logging';
+import { loggerOptions } from './core/logging';
 import { registerSecurityHeaders } from './core/security-headers';
 import { startMaintenance } from './infra/db';
 import { answerRoutes } from './modules/answers';
@@ -46,6 +46,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+  interface FastifyRequest {
+    /** The app's context with this request's logger (core/context requestContext). */
+    ctx: AppContext;
+  }
 }
 
 export interface BuildOptions extends ContextOptions {
@@ -68,10 +72,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  bindRequestIds(app);
 
   const ctx = await createContext(config, app.log, opts);
   app.decorate('ctx', ctx);
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest) {
+      return requestContext(ctx, this.log);
+    },
+  });
   app.addHook('onClose', async () => closeContext(ctx));
   registerMailJobs(ctx);
   registerKnowledgeJobs(ctx);

@@ -1,26 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { symbols } from 'pino';
+import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
-
-/**
- * The id of the request being served, for the lines written through the app's own logger
- * (ctx.log: the engine, jobs it queues, the bus) while a request runs: they carry its reqId too.
- */
-const requestIds = new AsyncLocalStorage<string>();
-
-/** Runs the rest of each request's lifecycle (hooks, handler, what it awaits) inside its id. */
-export function bindRequestIds(app: FastifyInstance): void {
-  app.addHook('onRequest', (req, _reply, done) => requestIds.run(req.id, done));
-}
-
-/** reqId for a line of the root logger written within a request; a request's own logger has it bound already. */
-function requestIdMixin(_merge: object, _level: number, logger: unknown): object {
-  const id = requestIds.getStore();
-  if (!id) return {};
-  const bound = (logger as Record<symbol, unknown>)[symbols.chindingsSym];
-  return typeof bound === 'string' && bound.includes('"reqId"') ? {} : { reqId: id };
-}
 
 /** Secrets in a URL's query (`token=…`) or a Telegram path are never written to the log (ARCHITECTURE §6). */
 export const maskTokens = (url: string) =>
@@ -86,7 +65,6 @@ export function loggerOptions(
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '***' },
     // The visitor's event stream carries its token in the query (EventSource sends no headers).
     serializers: { req: (req) => ({ method: req.method, url: maskTokens(req.url), reqId: req.id }) },
-    mixin: requestIdMixin,
     hooks: { streamWrite: secretScrubber(config) },
     ...(opts.logStream ? { stream: opts.logStream } : {}),
   };

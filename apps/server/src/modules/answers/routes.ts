@@ -8,33 +8,32 @@ const AssistantParams = z.object({ id: Id });
 const AnswerParams = z.object({ id: Id, answerId: Id });
 
 export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
   const tags = ['Верные ответы'];
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/api/assistant/:id/correct-answers',
     { schema: { tags, params: AssistantParams, response: { 200: CorrectAnswerList } } },
-    (req) => answers.listAnswers(ctx, req.userId, req.params.id),
+    (req) => answers.listAnswers(req.ctx, req.userId, req.params.id),
   );
 
   app.post(
     '/api/assistant/:id/correct-answers',
     { schema: { tags, params: AssistantParams, body: CorrectAnswerInput, response: { 200: CorrectAnswer } } },
-    (req) => answers.createAnswer(ctx, req.userId, req.params.id, req.body),
+    (req) => answers.createAnswer(req.ctx, req.userId, req.params.id, req.body),
   );
 
   app.put(
     '/api/assistant/:id/correct-answers/:answerId',
     { schema: { tags, params: AnswerParams, body: CorrectAnswerInput, response: { 200: CorrectAnswer } } },
-    (req) => answers.updateAnswer(ctx, req.userId, req.params.id, req.params.answerId, req.body),
+    (req) => answers.updateAnswer(req.ctx, req.userId, req.params.id, req.params.answerId, req.body),
   );
 
   app.delete(
     '/api/assistant/:id/correct-answers/:answerId',
     { schema: { tags, params: AnswerParams, response: { 200: OkReply } } },
     async (req) => {
-      await answers.deleteAnswer(ctx, req.userId, req.params.id, req.params.answerId);
+      await answers.deleteAnswer(req.ctx, req.userId, req.params.id, req.params.answerId);
       return { ok: true as const };
     },
   );
@@ -47,7 +46,7 @@ export const answerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { ...RATE_LIMITS.synonymizer, keyGenerator: perOwner('synonymizer') } },
     },
     async (req, reply) => {
-      const list = await answers.synonymizerFor(ctx).synonyms(req.query.query);
+      const list = await answers.synonymizerFor(req.ctx).synonyms(req.query.query);
       return reply.type('text/plain; charset=utf-8').send(list.join(', '));
     },
   );

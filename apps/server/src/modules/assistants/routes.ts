@@ -19,19 +19,18 @@ import * as assistantService from './service';
 const Params = z.object({ id: Id });
 
 export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
   const tags = ['Ассистенты'];
   const owner = { onRequest: app.authenticate };
   const security = [{ bearer: [] }];
 
   app.get('/api/assistant', { ...owner, schema: { tags, security, response: { 200: AssistantList } } }, (req) =>
-    assistantService.listAssistants(ctx, req.userId),
+    assistantService.listAssistants(req.ctx, req.userId),
   );
 
   app.get(
     '/api/assistant/:id',
     { ...owner, schema: { tags, security, params: Params, response: { 200: Assistant } } },
-    (req) => assistantService.getAssistant(ctx, req.userId, req.params.id),
+    (req) => assistantService.getAssistant(req.ctx, req.userId, req.params.id),
   );
 
   app.post(
@@ -58,21 +57,21 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
         : { json: req.body, file: undefined };
       const parsed = AssistantCreateRequest.safeParse(requestJson ?? {});
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? ASSISTANT_TEXTS.badRequestJson);
-      return assistantService.createAssistant(ctx, req.userId, parsed.data, file);
+      return assistantService.createAssistant(req.ctx, req.userId, parsed.data, file);
     },
   );
 
   app.patch(
     '/api/assistant/:id',
     { ...owner, schema: { tags, security, params: Params, body: AssistantPatchRequest, response: { 200: Assistant } } },
-    (req) => assistantService.patchAssistant(ctx, req.userId, req.params.id, req.body),
+    (req) => assistantService.patchAssistant(req.ctx, req.userId, req.params.id, req.body),
   );
 
   app.delete(
     '/api/assistant/:id',
     { ...owner, schema: { tags, security, params: Params, response: { 200: OkReply } } },
     async (req) => {
-      await assistantService.deleteAssistant(ctx, req.userId, req.params.id);
+      await assistantService.deleteAssistant(req.ctx, req.userId, req.params.id);
       return { ok: true as const };
     },
   );

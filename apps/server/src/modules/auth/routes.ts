@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: SignupRequest, response: { 200: TokenReply } },
       config: { rateLimit: RATE_LIMITS.signup },
     },
-    async (req) => ({ token: (await auth.signup(ctx, req.body)).token }),
+    async (req) => ({ token: (await auth.signup(req.ctx, req.body)).token }),
   );
 
   app.post(
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: LoginRequest, response: { 200: TokenReply } },
       config: { rateLimit: RATE_LIMITS.login },
     },
-    async (req) => ({ token: await auth.login(ctx, req.body.email, req.body.password) }),
+    async (req) => ({ token: await auth.login(req.ctx, req.body.email, req.body.password) }),
   );
 
   app.get(
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, response: { 200: OkReply } }, onRequest: app.authenticate },
     async (req) => {
       await revokeToken(ctx.db, req.tokenHash);
-      await publishOwnerSessionsChanged(ctx, req.userId);
+      await publishOwnerSessionsChanged(req.ctx, req.userId);
       return { ok: true as const };
     },
   );
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.forgotPassword },
     },
     async (req) => {
-      await auth.forgotPassword(ctx, req.body.email);
+      await auth.forgotPassword(req.ctx, req.body.email);
       return { message: 'Если этот адрес зарегистрирован, мы отправили на него ссылку для восстановления пароля' };
     },
   );
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.resetPassword },
     },
     async (req) => {
-      await auth.resetPassword(ctx, req.body.token, req.body.newPassword);
+      await auth.resetPassword(req.ctx, req.body.token, req.body.newPassword);
       return { ok: true as const };
     },
   );
@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.resetPassword },
     },
     async (req) => {
-      await auth.confirmEmail(ctx, req.body.token);
+      await auth.confirmEmail(req.ctx, req.body.token);
       return { ok: true as const };
     },
   );

@@ -21,20 +21,19 @@ const VisitorParams = z.object({ id: Id });
 
 /** Spec §7 "Chat monitoring": every call owner-scoped (another owner's ids answer 404). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
   const tags = ['Мониторинг чатов'];
   app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/api/assistant/:id/chats',
     { schema: { tags, params: AssistantParams, response: { 200: ChatVisitorList } } },
-    (req) => chats.listChats(ctx, req.userId, req.params.id),
+    (req) => chats.listChats(req.ctx, req.userId, req.params.id),
   );
 
   app.get(
     '/api/assistant/messages',
     { schema: { tags, querystring: ChatHistoryQuery, response: { 200: ChatMessageList } } },
-    (req) => chats.chatHistory(ctx, req.userId, req.query.assistantId, req.query.visitorId),
+    (req) => chats.chatHistory(req.ctx, req.userId, req.query.assistantId, req.query.visitorId),
   );
 
   app.post(
@@ -48,7 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChatMessage },
       },
     },
-    (req) => chats.sendMessage(ctx, req.userId, req.params.assistantId, req.query.visitorId, req.body),
+    (req) => chats.sendMessage(req.ctx, req.userId, req.params.assistantId, req.query.visitorId, req.body),
   );
 
   app.post(
@@ -62,16 +61,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChatMessage },
       },
     },
-    (req) => chats.requestPhone(ctx, req.userId, req.params.assistantId, req.query.visitorId),
+    (req) => chats.requestPhone(req.ctx, req.userId, req.params.assistantId, req.query.visitorId),
   );
 
   app.get('/api/visitors/:id', { schema: { tags, params: VisitorParams, response: { 200: ChatVisitor } } }, (req) =>
-    chats.getVisitor(ctx, req.userId, req.params.id),
+    chats.getVisitor(req.ctx, req.userId, req.params.id),
   );
 
   app.put(
     '/api/visitors/:visitorId/assistant/:assistantId/pause',
     { schema: { tags, params: PauseParams, querystring: PauseQuery, response: { 200: ChatVisitor } } },
-    (req) => chats.setPause(ctx, req.userId, req.params.assistantId, req.params.visitorId, req.query.pause),
+    (req) => chats.setPause(req.ctx, req.userId, req.params.assistantId, req.params.visitorId, req.query.pause),
   );
 };

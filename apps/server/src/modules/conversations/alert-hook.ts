@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import { type AppContext, rootContext } from '../../core/context';
 
 /**
  * Something in a conversation that needs the owner (spec §1: "alert the owner"): a trigger
@@ -32,7 +32,7 @@ export function setAlertHook(ctx: AppContext, hook: AlertHook): void {
 
 /** Tells the owner; a failure is logged and never fails the conversation (the message is stored). */
 export async function alertOwner(ctx: Pick<AppContext, 'log'>, alert: OwnerAlert): Promise<void> {
-  const hook = hooks.get(ctx);
+  const hook = hooks.get(rootContext(ctx));
   if (!hook) return;
   await hook(alert).catch((err: unknown) =>
     ctx.log.error({ err, assistantId: alert.assistantId, reason: alert.reason }, 'owner alert failed'),

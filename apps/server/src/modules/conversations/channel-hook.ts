@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import { type AppContext, rootContext } from '../../core/context';
 import { findVisitor, type StoredMessage, type VisitorRow } from './store';
 
 /**
@@ -32,7 +32,7 @@ export async function deliverToChannel(
   visitorId: string,
   outbound: Outbound,
 ): Promise<void> {
-  const hook = hooks.get(ctx);
+  const hook = hooks.get(rootContext(ctx));
   if (!hook) return;
   try {
     const visitor = await findVisitor(ctx.db, assistantId, visitorId);

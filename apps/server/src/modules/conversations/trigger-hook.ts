@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import { type AppContext, rootContext } from '../../core/context';
 import type { MessagePayload } from './events';
 
 /** What the pipeline knows when it hands a visitor's message to the triggers (ARCHITECTURE §4 step 2). */
@@ -38,5 +38,5 @@ export function setTriggerHook(ctx: AppContext, hook: TriggerHook): void {
 export const noTriggers: TriggerHook = async () => ({});
 
 export function triggerHookOf(ctx: AppContext): TriggerHook {
-  return hooks.get(ctx) ?? noTriggers;
+  return hooks.get(rootContext(ctx)) ?? noTriggers;
 }

@@ -10,7 +10,6 @@ import { findSnippetAssistant, sendSnippetMail, snippetTarget } from './service'
  * per IP (route config), per assistant and per recipient (checked once the assistant exists).
  */
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
   const target = (req: FastifyRequest) => snippetTarget(req.body as SendSnippetRequestParsed);
   const limiters = [
     app.createRateLimit({
@@ -33,14 +32,14 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const to = snippetTarget(req.body);
-      const { botName } = await findSnippetAssistant(ctx, to.assistantId);
+      const { botName } = await findSnippetAssistant(req.ctx, to.assistantId);
       for (const limit of limiters) {
         const result = await limit(req);
         if (!result.isAllowed && result.isExceeded) {
           throw tooManyRequests(`Слишком много запросов. Повторите через ${Math.max(1, result.ttlInSeconds)} сек.`);
         }
       }
-      await sendSnippetMail(ctx, { ...to, botName }, req.body);
+      await sendSnippetMail(req.ctx, { ...to, botName }, req.body);
       return { ok: true as const };
     },
   );

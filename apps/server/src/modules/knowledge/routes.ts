@@ -14,7 +14,6 @@ const DownloadParams = z.object({ fileId: Id });
 const BAD_DESCRIPTION = 'Некорректное описание файла (fileDescriptionJson)';
 
 export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
   const tags = ['База знаний'];
   app.addHook('onRequest', app.authenticate);
 
@@ -41,7 +40,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (file.bytes.length === 0) throw fail('fileEmpty');
       const parsed = FileDescription.safeParse(description ?? {});
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? BAD_DESCRIPTION);
-      const added = await knowledge.addKnowledgeFile(ctx, {
+      const added = await knowledge.addKnowledgeFile(req.ctx, {
         userId: req.userId,
         assistantId: req.params.id,
         filename: file.filename,
@@ -55,14 +54,14 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/assistant/:id/knowledge',
     { schema: { tags, params: AssistantParams, response: { 200: KnowledgeFileList } } },
-    (req) => knowledge.listFiles(ctx, req.userId, req.params.id),
+    (req) => knowledge.listFiles(req.ctx, req.userId, req.params.id),
   );
 
   app.delete(
     '/api/assistant/:id/file/:fileId',
     { schema: { tags, params: FileParams, response: { 200: OkReply } } },
     async (req) => {
-      await knowledge.deleteFile(ctx, req.userId, req.params.id, req.params.fileId);
+      await knowledge.deleteFile(req.ctx, req.userId, req.params.id, req.params.fileId);
       return { ok: true as const };
     },
   );
@@ -71,7 +70,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/assistant/knowledge/file/:fileId/download',
     { schema: { tags, params: DownloadParams } },
     async (req, reply) => {
-      const file = await knowledge.openDownload(ctx, req.userId, req.params.fileId);
+      const file = await knowledge.openDownload(req.ctx, req.userId, req.params.fileId);
       return reply
         .header('content-type', file.mimeType.startsWith('text/') ? `${file.mimeType}; charset=utf-8` : file.mimeType)
         .header('content-disposition', contentDisposition(file.name))
@@ -86,6 +85,6 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: AssistantParams, querystring: SiteScrapeQuery, response: { 200: KnowledgeFileReply } },
       config: { rateLimit: { ...RATE_LIMITS.siteScrape, keyGenerator: perOwner('site-scrape') } },
     },
-    async (req) => ({ file: await knowledge.scrapeSite(ctx, req.userId, req.params.id, req.query.url) }),
+    async (req) => ({ file: await knowledge.scrapeSite(req.ctx, req.userId, req.params.id, req.query.url) }),
   );
 };

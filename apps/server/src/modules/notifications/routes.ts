@@ -16,7 +16,6 @@ const AssistantParams = z.object({ id: Id });
 
 /** Spec §7 "Notifications and messaging-app integration": every call owner-scoped, but the mail's link. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
   const tags = ['Уведомления'];
   const onRequest = app.authenticate;
 
@@ -35,7 +34,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: { ...RATE_LIMITS.notificationConfirmation, keyGenerator: perOwner('notification-confirmation') },
       },
     },
-    (req) => notifications.sendNotificationConfirmation(ctx, req.userId, req.params.id, req.body.email),
+    (req) => notifications.sendNotificationConfirmation(req.ctx, req.userId, req.params.id, req.body.email),
   );
   app.post(
     '/api/assistant/:id/notification/toggle-email',
@@ -48,7 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationReply },
       },
     },
-    (req) => notifications.toggleEmail(ctx, req.userId, req.params.id, req.query.enable),
+    (req) => notifications.toggleEmail(req.ctx, req.userId, req.params.id, req.query.enable),
   );
   app.post(
     '/api/assistant/:id/notification/toggle-telegram',
@@ -61,7 +60,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationReply },
       },
     },
-    (req) => notifications.toggleTelegram(ctx, req.userId, req.params.id, req.query.enable),
+    (req) => notifications.toggleTelegram(req.ctx, req.userId, req.params.id, req.query.enable),
   );
   app.put(
     '/api/assistant/:id/notification/events',
@@ -69,7 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: { tags, params: AssistantParams, body: NotificationEvents, response: { 200: NotificationReply } },
     },
-    (req) => notifications.setEvents(ctx, req.userId, req.params.id, req.body),
+    (req) => notifications.setEvents(req.ctx, req.userId, req.params.id, req.body),
   );
   app.post(
     '/api/assistant/:id/notification/test',
@@ -78,7 +77,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: AssistantParams, response: { 200: z.object({ message: z.string() }) } },
       config: { rateLimit: { ...RATE_LIMITS.notificationConfirmation, keyGenerator: perOwner('notification-test') } },
     },
-    (req) => sendTestAlert(ctx, req.userId, req.params.id),
+    (req) => sendTestAlert(req.ctx, req.userId, req.params.id),
   );
   app.post(
     '/api/notification/confirm',
@@ -86,6 +85,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ConfirmNotificationRequest, response: { 200: z.object({ message: z.string() }) } },
       config: { rateLimit: RATE_LIMITS.resetPassword },
     },
-    (req) => notifications.confirmNotificationEmail(ctx, req.body.token),
+    (req) => notifications.confirmNotificationEmail(req.ctx, req.body.token),
   );
 };

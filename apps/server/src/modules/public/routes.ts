@@ -50,7 +50,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: Params, response: { 200: PublicWidget } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return visitors.publicWidget(ctx, req.params.assistantId);
+      return visitors.publicWidget(req.ctx, req.params.assistantId);
     },
   );
 
@@ -66,15 +66,15 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req, reply) => reply.code(201).send(await visitors.createWebVisitor(ctx, req.params.assistantId)),
+    async (req, reply) => reply.code(201).send(await visitors.createWebVisitor(req.ctx, req.params.assistantId)),
   );
 
   app.get(
     `${base}/messages`,
     { schema: { tags, params: Params, response: { 200: VisitorHistory }, security: [{ bearer: [] }] } },
     async (req) => {
-      const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, bearerToken(req));
-      return { messages: await visitors.visitorHistory(ctx, visitor) };
+      const visitor = await visitors.requireVisitor(req.ctx, req.params.assistantId, bearerToken(req));
+      return { messages: await visitors.visitorHistory(req.ctx, visitor) };
     },
   );
 
@@ -99,10 +99,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, bearerToken(req));
+      const visitor = await visitors.requireVisitor(req.ctx, req.params.assistantId, bearerToken(req));
       const sse = openSse(req, reply);
       try {
-        const result = await conversations.handleIncomingMessage(ctx, {
+        const result = await conversations.handleIncomingMessage(req.ctx, {
           assistantId: visitor.assistantId,
           visitorId: visitor.id,
           channel: 'web',
@@ -127,7 +127,11 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/events`,
     { schema: { tags, params: Params, querystring: EventsQuery, produces: ['text/event-stream'] } },
     async (req, reply) => {
-      const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, req.query.token ?? bearerToken(req));
+      const visitor = await visitors.requireVisitor(
+        req.ctx,
+        req.params.assistantId,
+        req.query.token ?? bearerToken(req),
+      );
       const sse = openSse(req, reply, { closeConnection: true });
       const push = (p: VisitorPush) => sse.event(undefined, p);
       const onEvent = (event: ConversationEvent) => {
@@ -135,7 +139,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         else if (event.type === 'message' && event.message.role === 'operator')
           push({ type: 'message', message: visitors.toVisitorMessage(event.message) });
       };
-      const unsubscribe = await conversations.subscribeConversation(ctx, visitor.assistantId, visitor.id, onEvent);
+      const unsubscribe = await conversations.subscribeConversation(req.ctx, visitor.assistantId, visitor.id, onEvent);
       sse.comment('connected');
       // A request made while the visitor was away is shown when they come back.
       if (visitor.phoneRequestedAt && !visitor.phone) push({ type: 'phone-request' });
@@ -172,8 +176,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, bearerToken(req));
-      const { assistant, widget } = await visitors.requirePublicAssistant(ctx, req.params.assistantId);
+      const visitor = await visitors.requireVisitor(req.ctx, req.params.assistantId, bearerToken(req));
+      const { assistant, widget } = await visitors.requirePublicAssistant(req.ctx, req.params.assistantId);
       if (!widget.allowFileAttachment) throw forbidden(ENGINE_TEXTS.attachmentsOff);
       if (!req.isMultipart()) throw fail('fileRequired');
       const { file } = await readMultipart(req, {
@@ -183,8 +187,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         texts: { tooLarge: ENGINE_TEXTS.fileTooLarge },
       });
       if (!file) throw fail('fileRequired');
-      const attachment = await conversations.storeAttachment(ctx, visitor, assistant.userId, file);
-      const { message } = await conversations.handleIncomingMessage(ctx, {
+      const attachment = await conversations.storeAttachment(req.ctx, visitor, assistant.userId, file);
+      const { message } = await conversations.handleIncomingMessage(req.ctx, {
         assistantId: visitor.assistantId,
         visitorId: visitor.id,
         channel: 'web',
@@ -198,7 +202,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${base}/attachments/:file/:name`, { schema: { tags, params: FileParams } }, async (req, reply) => {
     const m = conversations.ATTACHMENT_FILE.exec(req.params.file);
     if (!m) throw notFound(ENGINE_TEXTS.fileNotFound);
-    const { assistant } = await visitors.requirePublicAssistant(ctx, req.params.assistantId);
+    const { assistant } = await visitors.requirePublicAssistant(req.ctx, req.params.assistantId);
     const stream = ctx.storage.read(conversations.attachmentKey(assistant.userId, assistant.id, req.params.file));
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
@@ -231,8 +235,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { ...RATE_LIMITS.visitorPhone, keyGenerator: perAssistant('phone') } },
     },
     async (req) => {
-      const visitor = await visitors.requireVisitor(ctx, req.params.assistantId, bearerToken(req));
-      await conversations.saveVisitorPhone(ctx, visitor, req.body.phone);
+      const visitor = await visitors.requireVisitor(req.ctx, req.params.assistantId, bearerToken(req));
+      await conversations.saveVisitorPhone(req.ctx, visitor, req.body.phone);
       return { ok: true as const };
     },
   );

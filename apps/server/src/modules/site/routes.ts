@@ -28,7 +28,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.contactRequest },
     },
     async (req) => {
-      await submitContactRequest(ctx, req.body, req.ip);
+      await submitContactRequest(req.ctx, req.body, req.ip);
       return { ok: true as const };
     },
   );
@@ -39,7 +39,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: PromptHelperQuery, body: PromptHelperRequest, response: { 200: PromptHelperReply } },
       config: { rateLimit: RATE_LIMITS.promptHelper },
     },
-    async (req) => ({ content: await writeHelperPrompt(ctx, req.body.content) }),
+    async (req) => ({ content: await writeHelperPrompt(req.ctx, req.body.content) }),
   );
 
   app.get('/api/public/site-config', { schema: { tags, response: { 200: SiteConfig } } }, () => siteConfig(ctx));

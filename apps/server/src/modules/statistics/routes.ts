@@ -6,23 +6,22 @@ import { monthMessages, statisticsOverview } from './service';
 
 /** Spec §7 "Statistics", the analysis made on the server (spec §2.14's six fields), the month's overview and its CSV. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
   const tags = ['Статистика'];
   const onRequest = app.authenticate;
   app.get(
     '/api/assistant/this-month-messages',
     { onRequest, schema: { tags, response: { 200: MonthMessageList } } },
-    (req) => monthMessages(ctx, req.userId),
+    (req) => monthMessages(req.ctx, req.userId),
   );
   app.post(
     '/api/statistics/analysis',
     { onRequest, schema: { tags, body: StatisticsQuery.optional(), response: { 200: StatisticsResult } } },
-    (req) => analyseMonth(ctx, req.userId, req.body ?? undefined),
+    (req) => analyseMonth(req.ctx, req.userId, req.body ?? undefined),
   );
   app.get(
     '/api/statistics/overview',
     { onRequest, schema: { tags, querystring: StatisticsQuery, response: { 200: StatisticsOverview } } },
-    (req) => statisticsOverview(ctx, req.userId, req.query),
+    (req) => statisticsOverview(req.ctx, req.userId, req.query),
   );
   app.get(
     '/api/statistics/export',
@@ -35,7 +34,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { fileName, csv } = await monthCsv(ctx, req.userId, req.query);
+      const { fileName, csv } = await monthCsv(req.ctx, req.userId, req.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -33,7 +33,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${prefix}/telegram/registerBot`,
       { onRequest, schema: { tags, hide, body: RegisterBotRequest, response: { 200: TelegramBotReply } } },
-      (req) => registerBot(ctx, req.userId, req.body),
+      (req) => registerBot(req.ctx, req.userId, req.body),
     );
     app.post(
       `${prefix}/telegram/toggle-telegram/:id`,
@@ -47,12 +47,12 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: TelegramBotReply },
         },
       },
-      (req) => toggleBot(ctx, req.userId, req.params.id, req.query.enable, req.query.trainer),
+      (req) => toggleBot(req.ctx, req.userId, req.params.id, req.query.enable, req.query.trainer),
     );
     app.get(
       `${prefix}/telegram/:token/assistant/:id`,
       { onRequest, schema: { tags, hide, params: ChatIdParams, response: { 200: TelegramChatIdReply } } },
-      (req) => findNotificationChat(ctx, req.userId, req.params.token, req.params.id),
+      (req) => findNotificationChat(req.ctx, req.userId, req.params.token, req.params.id),
     );
   }
 

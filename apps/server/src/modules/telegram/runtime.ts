@@ -1,6 +1,6 @@
 import type { Api, Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { AppContext } from '../../core/context';
+import { type AppContext, rootContext } from '../../core/context';
 import { onAssistantChanged } from '../../core/events';
 import { botInfoOf, classifyFailure, createBot, loggable, rawApi } from './client';
 import {
@@ -328,7 +328,7 @@ export function setRuntime(ctx: AppContext, runtime: TelegramRuntime): void {
 }
 
 export function runtimeOf(ctx: AppContext): TelegramRuntime {
-  const rt = runtimes.get(ctx);
+  const rt = runtimes.get(rootContext(ctx));
   if (!rt) throw new Error('the telegram module is not started');
   return rt;
 }

@@ -37,13 +37,13 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', () => seedPatterns(ctx.db));
 
   app.post('/api/widget/init', { ...owner, schema: { tags, security, response: { 200: WidgetInitReply } } }, (req) =>
-    widgetService.initWidget(ctx, req.userId),
+    widgetService.initWidget(req.ctx, req.userId),
   );
 
   app.post(
     '/api/widget',
     { ...owner, schema: { tags, security, body: WidgetSaveRequest, response: { 200: Widget } } },
-    (req) => widgetService.saveWidget(ctx, req.userId, req.body),
+    (req) => widgetService.saveWidget(req.ctx, req.userId, req.body),
   );
 
   app.post(
@@ -70,7 +70,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const bytes = file?.bytes;
       if (!bytes) throw badRequest(WIDGET_TEXTS.noFileNorUrl);
-      return widgetService.uploadAvatar(ctx, req.userId, req.params.widgetId, bytes);
+      return widgetService.uploadAvatar(req.ctx, req.userId, req.params.widgetId, bytes);
     },
   );
 
@@ -78,14 +78,14 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/widget/avatar/:widgetId',
     { ...owner, schema: { tags, security, params: WidgetParams, response: { 200: OkReply } } },
     async (req) => {
-      await widgetService.deleteAvatar(ctx, req.userId, req.params.widgetId);
+      await widgetService.deleteAvatar(req.ctx, req.userId, req.params.widgetId);
       return { ok: true as const };
     },
   );
 
   // Public: the widget on a customer's site loads the uploaded avatar by this URL.
   app.get('/api/widget/avatar/:widgetId/:file', { schema: { tags, params: AvatarFileParams } }, async (req, reply) => {
-    const avatar = await widgetService.openAvatar(ctx, req.params.widgetId, req.params.file);
+    const avatar = await widgetService.openAvatar(req.ctx, req.params.widgetId, req.params.file);
     return reply
       .headers(IMAGE_HEADERS)
       .header('content-type', avatar.mimeType)
