@@ -7,12 +7,13 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { knowledgeChunks, knowledgeFiles, knowledgeStats, knowledgeTerms } from '../src/infra/db/schema';
 import { enqueueIngest } from '../src/modules/knowledge/jobs';
 import { addKnowledgeFile, storageKey } from '../src/modules/knowledge/service';
 import { analyzeTexts, knownStats, searchKnowledge, trigramSimilarity } from '../src/modules/retrieval';
+import { loadedPassageIndex } from '../src/modules/retrieval/passage-index';
 import { forgetVocabulary, vocabularyOf } from '../src/modules/retrieval/vocabulary';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { bearer, json, startTestServer, type TestServer } from './helpers/server';
@@ -163,6 +164,14 @@ describe('knowledge files: every type is parsed', () => {
     expect(price[0]?.content).toContain('Кофемолка');
     const typo = await searchKnowledge(server.app.ctx, assistantId, 'кофемолкка цена');
     expect(typo[0]?.content).toContain('Кофемолка');
+  });
+
+  it('reads a file just indexed once before visitors ask: its passage index is loaded without a question', async () => {
+    const id = await createAssistant(server.app, owner.userId);
+    const text = 'Часы работы\n\nМы открыты с 9:00 до 21:00 без выходных. Парковка во дворе бесплатная.';
+    const { item } = await uploadReady('часы.txt', Buffer.from(text), id);
+    expect(item?.status).toBe('ready');
+    await vi.waitFor(() => expect(loadedPassageIndex(id)).toBeDefined(), { timeout: 5000 });
   });
 
   it('weighs stems with the same counts from the vocabulary in memory as from the database', async () => {

@@ -7,3 +7,4 @@ export { type Answer, type AnswerRequest, type AnswerSettings, answerQuestion, t
 export { type AskModelRequest, type AskModelResult, askModel } from './ask-model';
 export type { AnswerSource } from './local-answer';
 export { ANSWER_TEXTS } from './texts';
+export { warmAnswerer } from './warm-up';

@@ -2,6 +2,7 @@ import type { KnowledgeFileType } from '@otklik/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { knowledgeFiles } from '../../infra/db/schema';
+import { warmAnswerer } from '../answerer';
 import { embedAfterIndexing, indexChunks, lockAssistantIndex } from '../retrieval';
 import { chunkBlocks } from './chunker';
 import { type Block, ParseFailure, parseDocument, textBlocks } from './parsers';
@@ -104,6 +105,7 @@ async function runIngest(
     // Outside the transaction and after `ready`: vectors only add to the lexical index, and a
     // provider failure must not fail the file (embedAfterIndexing never throws).
     await embedAfterIndexing(ctx, file.assistantId, fileId);
+    void warmAnswerer(ctx, file.assistantId, chunks);
   } catch (err) {
     const reason = err instanceof ParseFailure ? err.message : FAILED_GENERIC;
     if (!(err instanceof ParseFailure)) ctx.log.error({ err, fileId }, 'knowledge file processing failed');
