@@ -26,6 +26,14 @@ const PASSAGES = [
       'В четвёртом периоде защитник отобрал мяч у Ньютона и передал его Уарду, который вернул его на пять ярдов. ' +
       'Тренер позже назвал эту потерю решающей для исхода всей встречи.',
   },
+  {
+    heading: 'Гипербарическая медицина',
+    content:
+      'В гипербарической медицине специальные кислородные камеры используются для повышения парциального давления ' +
+      'кислорода вокруг пациента и, при необходимости, медицинского персонала. ' +
+      'Эти устройства применяются для лечения отравления угарным газом, газовой гангрены и декомпрессионной болезни. ' +
+      'Повышенная концентрация кислорода в лёгких помогает вытеснить угарный газ из гемоглобина.',
+  },
   { heading: 'Стадион', content: 'Стадион вмещает семьдесят тысяч зрителей и открыт с 2014 года.' },
   { heading: 'Погода', content: 'Зимой в городе идёт снег, летом бывает жарко и сухо.' },
   {
@@ -125,6 +133,13 @@ describe('local answerer on prose', () => {
     expect(a.confidence).toBeLessThan(THRESHOLDS.passageCoverage);
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('Уарду');
+  });
+
+  it('gives the sentence a demonstrative refers to with the one that answers ("Эти устройства…")', async () => {
+    const a = await answer('Какое устройство используется для лечения отравления угарным газом?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('кислородные камеры');
+    expect(a.text).toContain('отравления угарным газом');
   });
 
   it('cuts a clause too long for an answer at words, keeping the part that holds the question', async () => {

@@ -551,7 +551,9 @@ function composeAnswer(
     const prev = list[i - 1];
     if (
       prev &&
-      /^(?:это|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu.test(u.text)
+      /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu.test(
+        u.text,
+      )
     )
       if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
     // "Кто лечит зубы?": the sentence that answers tells what is done ("Снимает зубной камень…"),
