@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { knowledgeChunks, knowledgeFiles } from '../src/infra/db/schema';
+import { warmAnswerer } from '../src/modules/answerer';
+import { loadedPassageIndex } from '../src/modules/retrieval/passage-index';
 import { searchKnowledge } from '../src/modules/retrieval/search';
 import { createOwner, type TestOwner } from './helpers/factories';
 import { type OpenAiPeer, startOpenAiPeer } from './helpers/openai-peer';
@@ -174,6 +176,12 @@ describe('vector retrieval, detected', () => {
     expect(found[0]?.content).toContain('стоянка');
     expect(Date.now() - started).toBeLessThan(2500);
     expect(peer.embeddingRequests.length).toBe(vectors ? 1 : 0);
+  });
+
+  it("reads a new file's passages before visitors ask without asking the paid provider", async () => {
+    await warmAnswerer(server.app.ctx, hotel, [{ heading: 'Заселение', content: RULES }]);
+    expect(loadedPassageIndex(hotel)).toBeDefined();
+    expect(peer.embeddingRequests.length).toBe(0);
   });
 
   it('deletes the vectors of a deleted file with its passages', async () => {

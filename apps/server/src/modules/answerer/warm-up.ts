@@ -35,8 +35,11 @@ export async function warmAnswerer(
       const question = i % 2 === 0 && title ? title : sentence;
       if (question) questions.push(/\?$/.test(question) ? question : `${question}?`);
     }
+    // Lexical retrieval only: an embeddings provider is paid by the request, and a warm-up must
+    // cost the owner nothing.
+    const lexical: Ctx = { database: ctx.database, log: ctx.log };
     for (const question of questions)
-      await composeLocalAnswer(ctx, assistantId, await retrieve(ctx, assistantId, question));
+      await composeLocalAnswer(lexical, assistantId, await retrieve(lexical, assistantId, question));
   } catch (err) {
     ctx.log.debug({ err, assistantId }, 'answerer warm-up stopped');
   } finally {
