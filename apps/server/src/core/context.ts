@@ -39,8 +39,8 @@ const ROOT = Symbol('the app context');
 /**
  * The app's context with a request's logger: what the engine writes through `ctx.log` while it
  * serves the request carries the request's id. (An AsyncLocalStorage did this for every line of
- * every request, but in Node 20 it puts a hook on every promise the server makes: a burst of
- * visitor messages took 10–15% more CPU with it.) Anything keyed by the context finds the app's
+ * every request, but in Node 20 it puts a hook on every promise the server makes: a million
+ * awaits took 110 ms without it and 290–515 ms with it.) Anything keyed by the context finds the app's
  * through rootContext.
  */
 export function requestContext(ctx: AppContext, log: FastifyBaseLogger): AppContext {

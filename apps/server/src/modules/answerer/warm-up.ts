@@ -32,7 +32,8 @@ export async function warmAnswerer(
       if (!p) continue;
       const title = p.heading.split(' › ').pop()?.trim();
       const sentence = splitUnits(p.content)[0]?.text.split(/\s+/).slice(0, 8).join(' ');
-      const question = i % 2 === 0 && title ? title : sentence;
+      // Headings and sentences in turn: a FAQ's question lines and prose both get read.
+      const question = questions.length % 2 === 0 && title ? title : sentence;
       if (question) questions.push(/\?$/.test(question) ? question : `${question}?`);
     }
     // Lexical retrieval only: an embeddings provider is paid by the request, and a warm-up must

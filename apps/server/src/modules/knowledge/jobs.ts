@@ -87,7 +87,7 @@ async function runIngest(
     const blocks = await withTimeLimit(timeLimitMs, (signal) => produce(file, signal));
     const chunks = chunkBlocks(blocks);
     if (chunks.length === 0) throw new ParseFailure('В файле не найден текст.');
-    await ctx.db.transaction(async (tx) => {
+    const indexed = await ctx.db.transaction(async (tx) => {
       await lockAssistantIndex(tx, file.assistantId);
       // Deleted while being parsed, or finished by another run of the job (one re-queued at
       // start-up, a stalled BullMQ job taken over): nothing to index.
@@ -95,17 +95,19 @@ async function runIngest(
         .select({ id: knowledgeFiles.id })
         .from(knowledgeFiles)
         .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, 'processing')));
-      if (!still) return;
+      if (!still) return false;
       await indexChunks(tx, file.assistantId, fileId, chunks);
       await tx
         .update(knowledgeFiles)
         .set({ status: 'ready', statusReason: null })
         .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, 'processing')));
+      return true;
     });
     // Outside the transaction and after `ready`: vectors only add to the lexical index, and a
     // provider failure must not fail the file (embedAfterIndexing never throws).
     await embedAfterIndexing(ctx, file.assistantId, fileId);
-    void warmAnswerer(ctx, file.assistantId, chunks);
+    // Only passages this run indexed are worth reading before visitors ask.
+    if (indexed) void warmAnswerer(ctx, file.assistantId, chunks);
   } catch (err) {
     const reason = err instanceof ParseFailure ? err.message : FAILED_GENERIC;
     if (!(err instanceof ParseFailure)) ctx.log.error({ err, fileId }, 'knowledge file processing failed');

@@ -1,7 +1,7 @@
 import type { KnowledgeFileType } from '@otklik/contract';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import { pdfPages } from './pdf-worker';
+import { type PdfLine, pdfPages } from './pdf-worker';
 
 /** A piece of a document with its role, so chunking can keep headings, paragraphs and table rows apart. */
 export type Block = { kind: 'heading'; text: string; level: number } | { kind: 'paragraph' | 'row'; text: string };
@@ -111,7 +111,7 @@ async function parsePdf(bytes: Buffer, signal?: AbortSignal): Promise<Block[]> {
 }
 
 /** The body text's font size of a page: the size most of its characters are set in. */
-function bodyHeight(lines: { text: string; height: number }[]): number {
+function bodyHeight(lines: PdfLine[]): number {
   const chars = new Map<number, number>();
   for (const l of lines) if (l.height) chars.set(l.height, (chars.get(l.height) ?? 0) + l.text.length);
   return [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
@@ -122,7 +122,7 @@ function bodyHeight(lines: { text: string; height: number }[]): number {
  * continues the same paragraph, hyphenated words are joined. A title line set larger than the
  * page's body text is a heading (the largest of the page's titles a level above the others).
  */
-function pdfPageBlocks(lines: { text: string; height: number }[]): Block[] {
+function pdfPageBlocks(lines: PdfLine[]): Block[] {
   const blocks: Block[] = [];
   const body = bodyHeight(lines);
   const titleHeights = lines.filter((l) => body && l.height > body * 1.05 && isTitleLine(l.text.trim()));

@@ -13,8 +13,8 @@ export interface PdfLine {
  * - Its legacy build (the one for Node 20) brings core-js polyfills that replace
  *   `Array.prototype.push`, `JSON.parse` and `JSON.stringify` in the realm that imports it, for
  *   good: after the first PDF an owner uploaded, every request of the server ran them about six
- *   times slower (200,000 stringify + parse + ten pushes: 0.54 s before the import, 3.1 s after),
- *   and a burst of visitor messages took twice the CPU. In a worker they change the worker's realm only.
+ *   times slower (200,000 stringify + parse + ten pushes: 0.54 s before the import, 3.1 s after).
+ *   In a worker they change the worker's realm only.
  * - A long PDF's text takes seconds of CPU (100 pages: about 1.6 s), which the main thread owes
  *   to visitors' messages.
  * - A parse that hangs or swells (a crafted file) can be stopped: the worker is terminated, and
