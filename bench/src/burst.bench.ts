@@ -166,6 +166,7 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
   let errors = 0;
   let handoffs = 0;
   const cpu0 = threadCpuSeconds(pid as number);
+  const client0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     visitors.map(async (v, i) => {
@@ -186,6 +187,7 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
     }),
   );
   const wallMs = performance.now() - t0;
+  const client = process.cpuUsage(client0);
   const perThread = [...threadCpuSeconds(pid as number)].map(([tid, s]) => [tid, s - (cpu0.get(tid) ?? 0)] as const);
   const cpu = perThread.reduce((sum, [, s]) => sum + s, 0);
   const mainCpu = perThread.find(([tid]) => tid === String(pid))?.[1] ?? 0;
@@ -206,6 +208,8 @@ async function burst(assistantId: string, visitors: Visitor[], round_: number) {
     /** Cores used by the main thread (HTTP, the engine) and by the busiest other thread (the database's). */
     mainThreadCores: round(mainCpu / (wallMs / 1000), 2),
     busiestOtherThreadCores: round(otherCpu / (wallMs / 1000), 2),
+    /** This benchmark's own process (the 1,000 clients) over the wall time: it shares the machine's cores. */
+    clientCores: round((client.user + client.system) / 1000 / wallMs, 2),
   };
 }
 

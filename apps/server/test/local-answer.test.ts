@@ -150,6 +150,34 @@ describe('local answerer on prose', () => {
   });
 });
 
+describe('passages read once, shared by every message', () => {
+  it('answers the same when another message is reading the same new passages at that moment', async () => {
+    const retrieval = await retrieve(server.app.ctx, businessId, 'До скольки работает доставка?');
+    const about = retrieval.passages.find((p) => p.heading === 'О нас');
+    const delivery = retrieval.passages.find((p) => p.heading === 'Доставка');
+    if (!about || !delivery) throw new Error('the passages were not found');
+    // Headings padded anew for each round: passages never read, whose headings are stemmed by a query.
+    const round = (pad: string) => {
+      const fresh = (p: typeof about) => ({ ...p, heading: `${p.heading}${pad}` });
+      return {
+        other: { ...retrieval, passages: [fresh(about)] },
+        asked: { ...retrieval, passages: [fresh(about), fresh(delivery)] },
+      };
+    };
+    // Alone: nothing else reads the passages meanwhile.
+    const alone = round(' ');
+    const expected = await composeLocalAnswer(server.app.ctx, businessId, alone.asked);
+    expect(expected.text).toContain('22:00');
+    // Together: the other message reads the first passage while this one waits for its stems.
+    const together = round('  ');
+    const [, got] = await Promise.all([
+      composeLocalAnswer(server.app.ctx, businessId, together.other),
+      composeLocalAnswer(server.app.ctx, businessId, together.asked),
+    ]);
+    expect(got).toEqual(expected);
+  });
+});
+
 describe('local answerer on a business', () => {
   const ask = async (question: string) =>
     composeLocalAnswer(server.app.ctx, businessId, await retrieve(server.app.ctx, businessId, question));

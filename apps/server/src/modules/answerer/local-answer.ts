@@ -200,6 +200,51 @@ interface Unit {
 }
 
 /**
+ * What the answerer reads of a passage whatever the question: its first sentences, its table rows
+ * and, once stemmed, their stems. The same passages come up for message after message (a burst of
+ * visitors asks about the same prices and hours), and reading them again was half of what a
+ * message allocated (157 of 311 MB in a burst of 1,000 messages), so they are kept, by their text
+ * (a changed passage is another key; stems never change, text.ts). Bounded, least recently used
+ * out first. Read-only: every message shares them.
+ */
+interface PassageParts {
+  heading: string;
+  units: readonly { text: string; line: number }[];
+  rows: TableRow[];
+  read?: { heading: Set<string>; units: Unit[]; all: Set<string> };
+}
+
+const PASSAGES_KEPT = 1000;
+const partsCache = new Map<string, PassageParts>();
+
+function passageParts(passage: { heading: string; content: string }): PassageParts {
+  const key = `${passage.heading}\u0000${passage.content}`;
+  let parts = partsCache.get(key);
+  if (parts) partsCache.delete(key);
+  else {
+    const units = splitUnits(passage.content).slice(0, 40);
+    parts = { heading: passage.heading, units, rows: units.flatMap((u) => parseRow(u.text) ?? []) };
+    if (partsCache.size >= PASSAGES_KEPT) {
+      const oldest = partsCache.keys().next().value;
+      if (oldest !== undefined) partsCache.delete(oldest);
+    }
+  }
+  partsCache.set(key, parts);
+  return parts;
+}
+
+/** A passage's stems: `stems` holds its heading's, then each unit's. */
+function readParts(parts: PassageParts, stems: string[][]): NonNullable<PassageParts['read']> {
+  const heading = new Set(stems[0] ?? []);
+  const units = parts.units.map((u, i) => ({ ...u, lexemes: new Set(stems[i + 1] ?? []) }));
+  const all = new Set(heading);
+  for (const u of units) for (const l of u.lexemes) all.add(l);
+  return { heading, units, all };
+}
+
+const NOTHING_READ: NonNullable<PassageParts['read']> = { heading: new Set(), units: [], all: new Set() };
+
+/**
  * The local answer from what retrieval found (ARCHITECTURE §4 step 5 without a model): a
  * confident corrected answer, else the sentences of the best passage that answer, else a
  * hand-off. Confidence is the share of the question's meaning (stems weighted by their rarity in
@@ -218,20 +263,22 @@ export async function composeLocalAnswer(
     return { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity };
   if (terms.length === 0 || passages.length === 0) return handoff();
 
-  const unitsOf = passages.map((p) => splitUnits(p.content).slice(0, 40));
+  const parts = passages.map(passageParts);
+  const unitsOf = parts.map((x) => x.units);
   // Table rows are records again (header names + values); their column names and first cells are
   // stemmed with the rest, for questions that filter a table.
   // The question with its numbers in figures (quantities.ts), as the table filter reads it.
   const tableQuestion = retrieval.query.text.toLowerCase();
-  const rows = await tableRows(ctx, assistantId, retrieval.passages, unitsOf, tableQuestion);
+  const rows = await tableRows(ctx, assistantId, retrieval.passages, parts, tableQuestion);
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
   for (const value of categoryValues(rows)) if (!rowNames.includes(value)) rowNames.push(value);
   const comparison = comparisonOf(tableQuestion);
+  // Only the passages not read before have their heading and sentences stemmed.
+  const unread = [...new Set(parts.filter((x) => !x.read))];
   const texts = [
-    ...passages.map((p) => p.heading),
-    ...unitsOf.flat().map((u) => u.text),
+    ...unread.flatMap((x) => [x.heading, ...x.units.map((u) => u.text)]),
     ...columnNames,
     ...rowNames,
     comparison?.said ?? '',
@@ -245,12 +292,18 @@ export async function composeLocalAnswer(
     [...terms, ...expansions],
     knownStats(assistantId),
   );
-  const unitCount = passages.length + unitsOf.flat().length;
+  let at = 0;
+  for (const x of unread) {
+    const stems = lexemes.slice(at, at + 1 + x.units.length);
+    at += 1 + x.units.length;
+    // Another message may have read it meanwhile: the same stems.
+    x.read ??= readParts(x, stems);
+  }
   const stemsOf = new Map<string, Set<string>>();
   [...columnNames, ...rowNames].forEach((t, i) => {
-    stemsOf.set(t, new Set(lexemes[unitCount + i] ?? []));
+    stemsOf.set(t, new Set(lexemes[at + i] ?? []));
   });
-  const comparisonStems = new Set(lexemes[unitCount + columnNames.length + rowNames.length] ?? []);
+  const comparisonStems = new Set(lexemes[at + columnNames.length + rowNames.length] ?? []);
 
   const qText = question.toLowerCase().replace(/ё/g, 'е');
   // A business's answer type (a price, an address, hours) that no passage found holds is not what
@@ -336,7 +389,6 @@ export async function composeLocalAnswer(
   /** Per passage: how many of the question's stems it holds. */
   const matchedIn: number[] = [];
   const units: Unit[][] = [];
-  let k = passages.length;
   // How much of a FAQ's own question the visitor's question covers: "Сколько времени занимает
   // чистка?" is a better home for "как долго вы чистите" than a passage that merely says "чистим".
   const precision = (stems: string[]) => {
@@ -346,10 +398,8 @@ export async function composeLocalAnswer(
     return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(t, l))), 0) / own.length;
   };
   passages.forEach((passage, p) => {
-    const heading = new Set(lexemes[p] ?? []);
-    const list = (unitsOf[p] ?? []).map((u) => ({ ...u, lexemes: new Set(lexemes[k++] ?? []) }));
+    const { heading, units: list, all } = parts[p]?.read ?? NOTHING_READ;
     units.push(list);
-    const all = new Set([...heading, ...list.flatMap((u) => [...u.lexemes])]);
     const typedUnits = list.map((_, i) => typedSpan(list, i));
     const passageTyped = typedUnits.includes(true);
     const inAll = terms.map((t, i) => Math.max(passageTyped && namesType[i] ? TYPE_NAMED : 0, match(t, all)));
@@ -426,10 +476,10 @@ async function tableRows(
   ctx: RetrievalContext,
   assistantId: string,
   passages: Retrieval['passages'],
-  unitsOf: { text: string }[][],
+  parts: PassageParts[],
   question: string,
 ): Promise<TableRow[]> {
-  const found = unitsOf.map((units) => units.flatMap((u) => parseRow(u.text) ?? []));
+  const found = parts.map((x) => x.rows);
   if (found.flat().length < 3 || !filtersTable(question)) return found.flat();
   const sections = new Map<string, { fileId: string; heading: string }>();
   passages.forEach((p, i) => {
@@ -460,11 +510,15 @@ function tableAnswer(
   cover: (score: (t: string, i: number) => number) => number,
 ): string | undefined {
   const tableStems = new Set<string>();
-  for (const r of rows)
-    for (const [name, value] of r.cells)
-      for (const s of [...(stemsOf.get(name) ?? []), ...(stemsOf.get(value) ?? [])]) tableStems.add(s);
   const columnStems = new Set<string>();
-  for (const r of rows) for (const [name] of r.cells) for (const s of stemsOf.get(name) ?? []) columnStems.add(s);
+  for (const r of rows)
+    for (const [name, value] of r.cells) {
+      for (const s of stemsOf.get(name) ?? []) {
+        tableStems.add(s);
+        columnStems.add(s);
+      }
+      for (const s of stemsOf.get(value) ?? []) tableStems.add(s);
+    }
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
   // column must not have).
   const score = (t: string) =>

@@ -172,14 +172,33 @@ function categoryColumns(rows: TableRow[]): string[] {
   });
 }
 
-/** The values of the category columns of these rows' tables (their stems are wanted). */
-export function categoryValues(rows: TableRow[]): string[] {
-  const out = new Set<string>();
-  for (const table of byTable(rows))
-    for (const column of categoryColumns(table))
-      for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
-  return [...out];
+/**
+ * The values of the category columns of these rows' tables (their stems are wanted). Asked twice a
+ * message of the same rows, and of the same rows by message after message: kept for the last sets
+ * of rows seen (reading every cell of every column again was a tenth of what a message allocated).
+ */
+export function categoryValues(rows: TableRow[]): readonly string[] {
+  if (rows.length < 3) return [];
+  const key = rows.map((r) => r.text).join('\n');
+  let values = valuesCache.get(key);
+  if (values) valuesCache.delete(key);
+  else {
+    const out = new Set<string>();
+    for (const table of byTable(rows))
+      for (const column of categoryColumns(table))
+        for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
+    values = [...out];
+    if (valuesCache.size >= VALUES_KEPT) {
+      const oldest = valuesCache.keys().next().value;
+      if (oldest !== undefined) valuesCache.delete(oldest);
+    }
+  }
+  valuesCache.set(key, values);
+  return values;
 }
+
+const VALUES_KEPT = 200;
+const valuesCache = new Map<string, readonly string[]>();
 
 /**
  * Whether a column's numbers are of the size compared with: "до 5 тысяч в месяц" is about the
