@@ -242,6 +242,34 @@ function readParts(parts: PassageParts, stems: string[][]): NonNullable<PassageP
   return { heading, units, all };
 }
 
+/**
+ * The strengths of a question stem against the stems of passages (pair in composeLocalAnswer),
+ * by the stem and its synonyms, which are all that decides them: kept across messages, since
+ * visitors ask with the same words and a message looked up some 800 pairs (a fifth of what the
+ * answer cost in a burst). Bounded: all forgotten at once past STRENGTHS_KEPT.
+ */
+const strengthCache = new Map<string, Map<string, number>>();
+const STRENGTHS_KEPT = 100_000;
+let strengthsKept = 0;
+
+function termStrengths(t: string, synonyms: Set<string> | undefined): Map<string, number> {
+  const key = synonyms?.size ? `${t}\u0000${[...synonyms].sort().join('\u0001')}` : t;
+  let strengths = strengthCache.get(key);
+  if (!strengths) {
+    strengths = new Map();
+    strengthCache.set(key, strengths);
+  }
+  return strengths;
+}
+
+function keepStrength(strengths: Map<string, number>, stem: string, value: number): void {
+  if (++strengthsKept > STRENGTHS_KEPT) {
+    strengthCache.clear();
+    strengthsKept = 0;
+  }
+  strengths.set(stem, value);
+}
+
 const NOTHING_READ: NonNullable<PassageParts['read']> = { heading: new Set(), units: [], all: new Set() };
 
 /**
@@ -338,15 +366,14 @@ export async function composeLocalAnswer(
   const sum = (pick: (i: number) => boolean) => weights.reduce((a, w, i) => a + (pick(i) ? w : 0), 0);
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;
-  // How well a question stem is matched by one stem of a passage; memoised, as the same pairs
-  // recur across the sentences of the passages: a map per question stem (a key made of both
-  // strings cost a concatenation for every pair looked up).
-  const pairs = new Map<string, Map<string, number>>();
+  // How well a question stem is matched by one stem of a passage: kept across messages (see
+  // strengthsOf), as the same pairs recur across the sentences of the passages and the questions.
+  const ofTerm = new Map<string, Map<string, number>>();
   const strengthsOf = (t: string) => {
-    let ofT = pairs.get(t);
+    let ofT = ofTerm.get(t);
     if (!ofT) {
-      ofT = new Map();
-      pairs.set(t, ofT);
+      ofT = termStrengths(t, synonyms.get(t));
+      ofTerm.set(t, ofT);
     }
     return ofT;
   };
@@ -361,8 +388,13 @@ export async function composeLocalAnswer(
     // sentence that states the rule with its own number answers it in part.
     if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
     if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
-    if (v === 0 && syn) for (const s of syn) if (rootStrength(s, l) > 0) v = 0.55;
-    ofT.set(l, v);
+    if (v === 0 && syn)
+      for (const s of syn)
+        if (rootStrength(s, l) > 0) {
+          v = 0.55;
+          break;
+        }
+    keepStrength(ofT, l, v);
     return v;
   };
   const match = (t: string, set: Set<string>): number => {
