@@ -91,10 +91,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     );
   });
   setTriggerHook(ctx, runTriggers);
-  startNotifications(ctx);
+  const stopNotifications = await startNotifications(ctx);
   const stopEngine = await startConversationEngine(ctx);
   // The bus may be closed already (the context's own onClose): nothing is left to unsubscribe from.
-  app.addHook('onClose', async () => stopEngine().catch(() => undefined));
+  app.addHook('onClose', async () => {
+    await stopEngine().catch(() => undefined);
+    await stopNotifications().catch(() => undefined);
+  });
   // Bots start polling once the server is up and stop before anything closes.
   let stopTelegram: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

@@ -40,7 +40,7 @@ interface TelegramJob {
  * switch silences all of it. Queued: a slow or broken SMTP server or Telegram never holds up the
  * conversation, and nothing is lost while one is down.
  */
-const EVENT_OF = {
+export const EVENT_OF = {
   trigger: 'trigger',
   handoff: 'handoff',
   'operator-request': 'operatorRequest',

@@ -9,6 +9,7 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
+import { publishAssistantChanged } from '../../core/events';
 import { requireOwnedAssistant } from '../../core/ownership';
 import type { Executor } from '../../infra/db';
 import { assistantNotifications } from '../../infra/db/schema';
@@ -51,6 +52,8 @@ export async function setEvents(
 ): Promise<{ message: string; notification: NotificationSettings }> {
   await requireOwnedAssistant(ctx.db, userId, assistantId);
   const row = await save(ctx.db, assistantId, { events });
+  // The alert hook keeps the choices a few seconds (notifications/index.ts): forgotten now, everywhere.
+  await publishAssistantChanged(ctx, assistantId);
   return { message: T.eventsSaved, notification: presentNotification(row) };
 }
 
