@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
+import { createAssistant } from './knowledge-helpers';
+import { newVisitor } from './visitor-helpers';
 
 // #18: security headers on every reply (helmet). The browser side (no violation on our own
 // pages, the widget on a foreign origin, a refused frame) is e2e/security-headers.test.ts.
@@ -63,6 +66,24 @@ describe('on plain http', () => {
     expect(design.statusCode).toBe(404);
     expect(design.headers['access-control-allow-origin']).toBe('*');
     expect(design.headers['cross-origin-resource-policy']).toBe('cross-origin');
+
+    // The visitor's event streams (written straight to the response) carry the same headers.
+    const owner = await createOwner(server.app);
+    const assistantId = await createAssistant(server.app, owner.userId);
+    const visitor = await newVisitor(server.app, assistantId);
+    const message = await server.app.inject({
+      method: 'POST',
+      url: `/api/public/assistants/${assistantId}/messages`,
+      headers: { ...origin, authorization: `Bearer ${visitor.visitorToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'Здравствуйте' }),
+    });
+    expect(message.statusCode).toBe(200);
+    expect(message.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(message.headers['access-control-allow-origin']).toBe('*');
+    expect(message.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(message.headers['x-content-type-options']).toBe('nosniff');
+    expect(message.headers['x-ratelimit-limit']).toBeDefined();
+    expect(message.body).toContain('event: message');
 
     // The cabinet's API is not for other sites.
     const cabinet = await server.app.inject({ url: '/api/user/profile', headers: origin });
