@@ -203,12 +203,12 @@ interface Unit {
  * What the answerer reads of a passage whatever the question: its first sentences, its table rows
  * and, once stemmed, their stems. The same passages come up for message after message (a burst of
  * visitors asks about the same prices and hours), and reading them again was half of what a
- * message allocated (157 of 311 MB in a burst of 1,000 messages), so they are kept, by their text
- * (a changed passage is another key; stems never change, text.ts). Bounded, least recently used
- * out first. Read-only: every message shares them.
+ * message allocated (157 of 311 MB in a burst of 1,000 messages), so they are kept (stems never
+ * change, text.ts). Bounded, least recently used out first. Read-only: every message shares them.
  */
 interface PassageParts {
   heading: string;
+  content: string;
   units: readonly { text: string; line: number }[];
   rows: TableRow[];
   read?: { heading: Set<string>; units: Unit[]; all: Set<string> };
@@ -217,13 +217,23 @@ interface PassageParts {
 const PASSAGES_KEPT = 1000;
 const partsCache = new Map<string, PassageParts>();
 
-function passageParts(passage: { heading: string; content: string }): PassageParts {
-  const key = `${passage.heading}\u0000${passage.content}`;
+/**
+ * Kept by the passage's id (a stored passage never changes: a file indexed again gets new ones),
+ * its heading and text compared, which costs no copy: a key made of them was a flattened copy of
+ * each passage's text for every message.
+ */
+function passageParts(passage: { chunkId: string; heading: string; content: string }): PassageParts {
+  const key = passage.chunkId;
   let parts = partsCache.get(key);
   if (parts) partsCache.delete(key);
-  else {
+  if (!parts || parts.heading !== passage.heading || parts.content !== passage.content) {
     const units = splitUnits(passage.content).slice(0, 40);
-    parts = { heading: passage.heading, units, rows: units.flatMap((u) => parseRow(u.text) ?? []) };
+    parts = {
+      heading: passage.heading,
+      content: passage.content,
+      units,
+      rows: units.flatMap((u) => parseRow(u.text) ?? []),
+    };
     if (partsCache.size >= PASSAGES_KEPT) {
       const oldest = partsCache.keys().next().value;
       if (oldest !== undefined) partsCache.delete(oldest);
