@@ -1,3 +1,4 @@
+import { lru } from '../../lib/lru';
 import {
   analyzeTexts,
   knownStats,
@@ -215,7 +216,7 @@ interface PassageParts {
 }
 
 const PASSAGES_KEPT = 1000;
-const partsCache = new Map<string, PassageParts>();
+const partsCache = lru<string, PassageParts>(PASSAGES_KEPT);
 
 /**
  * Kept by the passage's id (a stored passage never changes: a file indexed again gets new ones),
@@ -223,24 +224,17 @@ const partsCache = new Map<string, PassageParts>();
  * each passage's text for every message.
  */
 function passageParts(passage: { chunkId: string; heading: string; content: string }): PassageParts {
-  const key = passage.chunkId;
-  let parts = partsCache.get(key);
-  if (parts) partsCache.delete(key);
-  if (!parts || parts.heading !== passage.heading || parts.content !== passage.content) {
-    const units = splitUnits(passage.content).slice(0, 40);
-    parts = {
-      heading: passage.heading,
-      content: passage.content,
-      units,
-      rows: units.flatMap((u) => parseRow(u.text) ?? []),
-    };
-    if (partsCache.size >= PASSAGES_KEPT) {
-      const oldest = partsCache.keys().next().value;
-      if (oldest !== undefined) partsCache.delete(oldest);
-    }
-  }
-  partsCache.set(key, parts);
-  return parts;
+  const parts = partsCache.get(passage.chunkId);
+  if (parts && parts.heading === passage.heading && parts.content === passage.content) return parts;
+  const units = splitUnits(passage.content).slice(0, 40);
+  const fresh = {
+    heading: passage.heading,
+    content: passage.content,
+    units,
+    rows: units.flatMap((u) => parseRow(u.text) ?? []),
+  };
+  partsCache.set(passage.chunkId, fresh);
+  return fresh;
 }
 
 /** A passage's stems: `stems` holds its heading's, then each unit's. */

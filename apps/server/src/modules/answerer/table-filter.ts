@@ -1,3 +1,5 @@
+import { lru } from '../../lib/lru';
+
 /**
  * Questions that filter a table ("в каких блюдах есть орехи", "что стоит меньше 300 рублей"):
  * ingestion keeps each row with its header's names ("Блюдо: Пахлава; Цена, руб.: 260; Орехи: да"),
@@ -180,25 +182,18 @@ function categoryColumns(rows: TableRow[]): string[] {
 export function categoryValues(rows: TableRow[]): readonly string[] {
   if (rows.length < 3) return [];
   const key = rows.map((r) => r.text).join('\n');
-  let values = valuesCache.get(key);
-  if (values) valuesCache.delete(key);
-  else {
-    const out = new Set<string>();
-    for (const table of byTable(rows))
-      for (const column of categoryColumns(table))
-        for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
-    values = [...out];
-    if (valuesCache.size >= VALUES_KEPT) {
-      const oldest = valuesCache.keys().next().value;
-      if (oldest !== undefined) valuesCache.delete(oldest);
-    }
-  }
+  const kept = valuesCache.get(key);
+  if (kept) return kept;
+  const out = new Set<string>();
+  for (const table of byTable(rows))
+    for (const column of categoryColumns(table))
+      for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
+  const values = [...out];
   valuesCache.set(key, values);
   return values;
 }
 
-const VALUES_KEPT = 200;
-const valuesCache = new Map<string, readonly string[]>();
+const valuesCache = lru<string, readonly string[]>(200);
 
 /**
  * Whether a column's numbers are of the size compared with: "до 5 тысяч в месяц" is about the
