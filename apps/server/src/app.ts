@@ -22,7 +22,7 @@ import { answerRoutes } from './modules/answers';
 import { assistantRoutes } from './modules/assistants';
 import { authRoutes, userIdForToken } from './modules/auth';
 import { chatRoutes } from './modules/chats';
-import { setTriggerHook, startConversationEngine } from './modules/conversations';
+import { messagesInFlight, setTriggerHook, startConversationEngine } from './modules/conversations';
 import { devMailRoutes } from './modules/dev-mail';
 import { integrationRoutes } from './modules/integration';
 import { knowledgeRoutes, registerKnowledgeJobs, resumeUnfinishedFiles } from './modules/knowledge';
@@ -91,6 +91,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     );
   });
   setTriggerHook(ctx, runTriggers);
+  // The owner's alerts wait while visitors are being answered (infra/queue, JobOptions.background).
+  ctx.queue.yieldTo(() => messagesInFlight() > 0);
   const stopNotifications = await startNotifications(ctx);
   const stopEngine = await startConversationEngine(ctx);
   // The bus may be closed already (the context's own onClose): nothing is left to unsubscribe from.

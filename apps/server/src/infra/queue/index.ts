@@ -2,10 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export type JobHandler = (data: unknown) => Promise<void>;
 
+export interface JobOptions {
+  attempts?: number;
+  /**
+   * A job nobody is waiting on at that moment (the owner's alerts): it yields to the visitors. In
+   * this process it waits while `yieldTo`'s predicate says visitor messages are being answered,
+   * at most BACKGROUND_WAIT_MS; BullMQ takes every other job first (a lower priority).
+   */
+  background?: boolean;
+}
+
 /** Background jobs (mail, ingestion, Telegram sends): in-process by default, BullMQ on Redis at scale. */
 export interface Queue {
-  add(name: string, data: unknown, opts?: { attempts?: number }): Promise<void>;
+  add(name: string, data: unknown, opts?: JobOptions): Promise<void>;
   process(name: string, handler: JobHandler): void;
+  /** What background jobs wait for (see JobOptions.background): set once, by the app. */
+  yieldTo(busy: () => boolean): void;
   /**
    * Resolves once the queue is idle: every job added before the call, and every job those jobs
    * add, has finished, successfully or after its last attempt. A job waiting to be retried (its
@@ -23,6 +35,14 @@ export interface Queue {
 export const JOB_CONCURRENCY = 4;
 
 /**
+ * The longest a background job waits for the visitors in this process: a burst of 1,000 messages
+ * is answered in a second or two, and an owner's alert is late by no more than this under a
+ * steady load. In a burst the alerts' jobs (their queries, the mail) took 5–10 % of the CPU
+ * that the visitors' answers were waiting for.
+ */
+export const BACKGROUND_WAIT_MS = 2000;
+
+/**
  * Runs jobs in this process, in the order added, at most `concurrency` at a time (no ordering
  * between the jobs running), with retries and backoff; a job waiting for its retry holds no slot.
  */
@@ -32,6 +52,18 @@ export function memoryQueue(log: FastifyBaseLogger, concurrency = JOB_CONCURRENC
   const waiting: (() => void)[] = [];
   let running = 0;
   let closed = false;
+  let busy = () => false;
+  // One wait shared by every background job, checked every 20 ms.
+  let quiet: Promise<void> | undefined;
+  const whenQuiet = () => {
+    quiet ??= (async () => {
+      const started = Date.now();
+      while (!closed && busy() && Date.now() - started < BACKGROUND_WAIT_MS)
+        await new Promise((r) => setTimeout(r, 20));
+      quiet = undefined;
+    })();
+    return quiet;
+  };
   const slot = async () => {
     if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
     else running++;
@@ -42,12 +74,13 @@ export function memoryQueue(log: FastifyBaseLogger, concurrency = JOB_CONCURRENC
     if (next) next();
     else running--;
   };
-  const run = async (name: string, data: unknown, attempts: number) => {
+  const run = async (name: string, data: unknown, attempts: number, background: boolean) => {
     const handler = handlers.get(name);
     if (!handler) {
       log.error({ job: name }, 'job has no handler');
       return;
     }
+    if (background && busy()) await whenQuiet();
     for (let attempt = 1; ; attempt++) {
       await slot();
       try {
@@ -71,12 +104,15 @@ export function memoryQueue(log: FastifyBaseLogger, concurrency = JOB_CONCURRENC
         return;
       }
       const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => run(name, data, opts?.attempts ?? 3))
+        .then(() => run(name, data, opts?.attempts ?? 3, opts?.background === true))
         .finally(() => pending.delete(p));
       pending.add(p);
     },
     process(name, handler) {
       handlers.set(name, handler);
+    },
+    yieldTo(predicate) {
+      busy = predicate;
     },
     async depth() {
       return pending.size;
@@ -123,6 +159,8 @@ export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'o
     async add(name, data, opts) {
       await queue.add(name, data, {
         attempts: opts?.attempts ?? 3,
+        // Jobs without a priority go before any with one.
+        ...(opts?.background ? { priority: 10 } : {}),
         backoff: { type: 'exponential', delay: 200 },
         removeOnComplete: 1000,
         removeOnFail: 5000,
@@ -132,6 +170,8 @@ export async function bullQueue(url: string, log: FastifyBaseLogger, prefix = 'o
       handlers.set(name, handler);
       ensureWorker();
     },
+    // The workers of every instance take the jobs: this process's visitors are not theirs to wait for.
+    yieldTo() {},
     async depth() {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
       return Object.values(counts).reduce((a, b) => a + b, 0);

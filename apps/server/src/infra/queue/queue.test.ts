@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bullQueue, JOB_CONCURRENCY, memoryQueue, type Queue } from './index';
+import { BACKGROUND_WAIT_MS, bullQueue, JOB_CONCURRENCY, memoryQueue, type Queue } from './index';
 
 const log = pino({ level: 'silent' });
 const redisUrl = process.env.REDIS_URL;
@@ -62,6 +62,17 @@ describe.each(kinds)('%s queue drain()', (_kind, make) => {
     expect(done.size).toBe(12);
   });
 
+  it('runs background jobs too, when nothing holds them back', async () => {
+    const queue = await open();
+    const ran: number[] = [];
+    queue.process('alert', async (data) => {
+      ran.push(data as number);
+    });
+    for (let i = 0; i < 3; i++) await queue.add('alert', i, { background: true });
+    await queue.drain();
+    expect(ran.sort()).toEqual([0, 1, 2]);
+  });
+
   it('resolves at once on an empty queue', async () => {
     const queue = await open();
     await queue.drain();
@@ -111,5 +122,44 @@ describe.each(kinds)('%s queue drain()', (_kind, make) => {
     expect(calls).toBe(2);
     await sleep(600); // longer than the next backoff: no attempt was still to come
     expect(calls).toBe(2);
+  });
+});
+
+describe('memory queue: background jobs', () => {
+  it('wait while the visitors are being answered, and run at once when none are', async () => {
+    const queue = memoryQueue(log);
+    let answering = true;
+    queue.yieldTo(() => answering);
+    const ran: string[] = [];
+    queue.process('alert', async (data) => {
+      ran.push(`alert ${data}`);
+    });
+    queue.process('reply', async (data) => {
+      ran.push(`reply ${data}`);
+    });
+    await queue.add('alert', 1, { background: true });
+    await queue.add('reply', 1);
+    await sleep(100);
+    // The reply to a customer does not wait; the alert does.
+    expect(ran).toEqual(['reply 1']);
+    answering = false;
+    await queue.drain();
+    expect(ran).toEqual(['reply 1', 'alert 1']);
+    await queue.close();
+  });
+
+  it(`run after ${BACKGROUND_WAIT_MS} ms however busy the server stays`, async () => {
+    const queue = memoryQueue(log);
+    queue.yieldTo(() => true);
+    let ranAfter = -1;
+    const started = Date.now();
+    queue.process('alert', async () => {
+      ranAfter = Date.now() - started;
+    });
+    await queue.add('alert', 1, { background: true });
+    await queue.drain();
+    expect(ranAfter).toBeGreaterThanOrEqual(BACKGROUND_WAIT_MS - 50);
+    expect(ranAfter).toBeLessThan(BACKGROUND_WAIT_MS + 1000);
+    await queue.close();
   });
 });

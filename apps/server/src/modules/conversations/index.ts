@@ -28,7 +28,13 @@ export {
   subscribeConversation,
 } from './events';
 
-export { handleIncomingMessage, type IncomingMessage, type PipelineResult, startConversationEngine } from './pipeline';
+export {
+  handleIncomingMessage,
+  type IncomingMessage,
+  messagesInFlight,
+  type PipelineResult,
+  startConversationEngine,
+} from './pipeline';
 export {
   chatVisitors,
   findVisitor,

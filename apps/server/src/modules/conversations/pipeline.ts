@@ -83,6 +83,20 @@ export async function startConversationEngine(ctx: Pick<AppContext, 'bus'>): Pro
  * 6. append the answer.
  */
 export async function handleIncomingMessage(ctx: AppContext, input: IncomingMessage): Promise<PipelineResult> {
+  answering++;
+  try {
+    return await handle(ctx, input);
+  } finally {
+    answering--;
+  }
+}
+
+let answering = 0;
+
+/** Visitor messages being handled in this process now: the owner's alerts wait for them (app.ts, queue yieldTo). */
+export const messagesInFlight = (): number => answering;
+
+async function handle(ctx: AppContext, input: IncomingMessage): Promise<PipelineResult> {
   const { assistantId, visitorId } = input;
   const content = input.content.trim();
   const files = input.attachments ?? [];

@@ -76,9 +76,7 @@ export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<
     await ctx.queue.add(
       EMAIL_JOB,
       { assistantId: alert.assistantId, message: alertMail(email, view) } satisfies EmailJob,
-      {
-        attempts: ATTEMPTS,
-      },
+      { attempts: ATTEMPTS, background: true },
     );
   if (telegram)
     await ctx.queue.add(
@@ -89,7 +87,7 @@ export async function deliverAlert(ctx: AppContext, alert: OwnerAlert): Promise<
         html: alertTelegram(view),
         link: view.link,
       } satisfies TelegramJob,
-      { attempts: ATTEMPTS },
+      { attempts: ATTEMPTS, background: true },
     );
 }
 

@@ -15,9 +15,9 @@ export { notificationRoutes } from './routes';
 
 /**
  * Installs the owner's alerts as the conversations' alert hook, and their delivery jobs. An alert
- * is a job itself: the visitor's request only queues it, and reading the owner's channels,
- * the quiet period and the recent messages waits its turn with the other jobs (a burst of a
- * thousand new conversations answered first, alerted right after).
+ * is a background job itself: the visitor's request only queues it, and reading the owner's
+ * channels, the quiet period and the recent messages wait while visitors are being answered (a
+ * burst of a thousand conversations answered first, alerted right after; infra/queue).
  *
  * An alert of a kind the owner did not choose is not queued at all: every new conversation is
  * one, and the choice is off by default, so a job and its query for each new conversation were
@@ -34,7 +34,7 @@ export async function startNotifications(ctx: AppContext): Promise<() => Promise
     const events = await chosen.get(alert.assistantId, async () =>
       eventsOf(await notificationRow(ctx.db, alert.assistantId)),
     );
-    if (events[EVENT_OF[alert.reason]]) await ctx.queue.add(ALERT_JOB, alert);
+    if (events[EVENT_OF[alert.reason]]) await ctx.queue.add(ALERT_JOB, alert, { background: true });
   });
   return stop;
 }
