@@ -212,7 +212,7 @@ interface PassageParts {
   content: string;
   units: readonly { text: string; line: number }[];
   rows: TableRow[];
-  read?: { heading: Set<string>; units: Unit[]; all: Set<string> };
+  read?: PassageRead;
 }
 
 const PASSAGES_KEPT = 1000;
@@ -237,8 +237,15 @@ function passageParts(passage: { chunkId: string; heading: string; content: stri
   return fresh;
 }
 
-/** A passage's stems: `stems` holds its heading's, then each unit's. */
-function readParts(parts: PassageParts, stems: string[][]): NonNullable<PassageParts['read']> {
+/** A passage's stems: of its heading, of each unit, and all of them together. */
+interface PassageRead {
+  heading: Set<string>;
+  units: Unit[];
+  all: Set<string>;
+}
+
+/** `stems` holds the heading's, then each unit's. */
+function readParts(parts: PassageParts, stems: string[][]): PassageRead {
   const heading = new Set(stems[0] ?? []);
   const units = parts.units.map((u, i) => ({ ...u, lexemes: new Set(stems[i + 1] ?? []) }));
   const all = new Set(heading);
@@ -282,7 +289,7 @@ function keepStrength(strengths: Map<string, number>, stem: string, value: numbe
   }
 }
 
-const NOTHING_READ: NonNullable<PassageParts['read']> = { heading: new Set(), units: [], all: new Set() };
+const NOTHING_READ: PassageRead = { heading: new Set(), units: [], all: new Set() };
 
 /**
  * The local answer from what retrieval found (ARCHITECTURE §4 step 5 without a model): a
@@ -313,7 +320,8 @@ export async function composeLocalAnswer(
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
-  for (const value of categoryValues(rows)) if (!rowNames.includes(value)) rowNames.push(value);
+  const categories = categoryValues(rows);
+  for (const value of categories) if (!rowNames.includes(value)) rowNames.push(value);
   const comparison = comparisonOf(tableQuestion);
   // Only the passages not read before have their heading and sentences stemmed.
   const unread = [...new Set(parts.filter((x) => !x.read))];
@@ -475,7 +483,7 @@ export async function composeLocalAnswer(
     });
   });
   if (rows.length >= 3) {
-    const table = tableAnswer(rows, terms, tableQuestion, stemsOf, comparisonStems, match, cover);
+    const table = tableAnswer(rows, categories, terms, tableQuestion, stemsOf, comparisonStems, match, cover);
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
   if (!best) return handoff();
@@ -546,6 +554,7 @@ async function tableRows(
  */
 function tableAnswer(
   rows: TableRow[],
+  categories: readonly string[],
   terms: string[],
   question: string,
   stemsOf: Map<string, Set<string>>,
@@ -581,7 +590,7 @@ function tableAnswer(
   const empty = new Set<string>();
   // A word naming a category ("торты" of "Категория: Торты") filters by it, though a row's name
   // says it too ("Детский торт с фигурками"): it does not make the question one about that row.
-  const valueStems = categoryValues(rows).map((v) => stemsOf.get(v) ?? empty);
+  const valueStems = categories.map((v) => stemsOf.get(v) ?? empty);
   const namesCategory = new Set(terms.filter((t) => valueStems.some((stems) => match(t, stems) >= 0.65)));
   // The words that may name a row: not a column's ("орехи" of "Есть орехи", though a row is
   // "Морковный с грецким орехом"), not a category's, not the comparison's, not a figure.

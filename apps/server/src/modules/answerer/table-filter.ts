@@ -1,5 +1,3 @@
-import { lru } from '../../lib/lru';
-
 /**
  * Questions that filter a table ("в каких блюдах есть орехи", "что стоит меньше 300 рублей"):
  * ingestion keeps each row with its header's names ("Блюдо: Пахлава; Цена, руб.: 260; Орехи: да"),
@@ -7,6 +5,8 @@ import { lru } from '../../lib/lru';
  * a value (a yes/no column, or a number with a comparison) selects the rows that hold it, as does a
  * list question naming a value of a category column ("какие процедуры делает косметолог").
  */
+
+import { lru } from '../../lib/lru';
 
 export interface TableRow {
   /** The row as the passage holds it. */
@@ -175,9 +175,9 @@ function categoryColumns(rows: TableRow[]): string[] {
 }
 
 /**
- * The values of the category columns of these rows' tables (their stems are wanted). Asked twice a
- * message of the same rows, and of the same rows by message after message: kept for the last sets
- * of rows seen (reading every cell of every column again was a tenth of what a message allocated).
+ * The values of the category columns of these rows' tables (their stems are wanted). Asked of the
+ * same rows by message after message: kept for the last sets of rows seen (reading every cell of
+ * every column again was a tenth of what a message allocated).
  */
 export function categoryValues(rows: TableRow[]): readonly string[] {
   if (rows.length < 3) return [];
