@@ -173,6 +173,9 @@ export async function sendTestAlert(
 /**
  * The quiet period, in one statement (two instances racing for one event send one alert): the
  * number of alerts folded since the last one when this one goes out, undefined when it is folded.
+ * An alert goes out when its row is new or starts over (folded 0); comparing the row's time with
+ * now() said so too of a second alert in the same millisecond (PGlite's clock), which sent the
+ * owner two mails for one request for a person once alerts waited for a burst and ran together.
  */
 async function quietPeriod(ctx: Pick<AppContext, 'database'>, alert: OwnerAlert): Promise<number | undefined> {
   const [row] = await ctx.database.query<{ sent: boolean; previously_folded: number }>(
@@ -181,7 +184,7 @@ async function quietPeriod(ctx: Pick<AppContext, 'database'>, alert: OwnerAlert)
      on conflict (visitor_id, reason) do update set
        folded = case when a.last_sent_at > now() - $3 * interval '1 millisecond' then a.folded + 1 else 0 end,
        last_sent_at = case when a.last_sent_at > now() - $3 * interval '1 millisecond' then a.last_sent_at else now() end
-     returning last_sent_at = now() as sent, coalesce((select folded from old), 0) as previously_folded`,
+     returning a.folded = 0 as sent, coalesce((select folded from old), 0) as previously_folded`,
     [alert.visitorId, alert.reason, ALERT_QUIET_MS],
   );
   return row?.sent ? Number(row.previously_folded) : undefined;
