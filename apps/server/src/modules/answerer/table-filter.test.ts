@@ -60,6 +60,8 @@ describe('table questions', () => {
     expect(cellNumber('да')).toBeUndefined();
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
+    expect(comparisonOf('что есть в пределах 4 тысяч за ночь')).toMatchObject({ op: '<=', value: 4000 });
+    expect(comparisonOf('номер максимум 3000')).toMatchObject({ op: '<=', value: 3000 });
     expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000, said: 'дороже 5 тысяч' });
     expect(comparisonOf('какие стоят меньше тысячи')).toMatchObject({ op: '<', value: 1000, said: 'меньше тысячи' });
   });

@@ -72,7 +72,7 @@ interface Comparison {
  */
 export function comparisonOf(question: string): Comparison | undefined {
   const m =
-    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|быстрее|короче|дороже|больше|более|свыше|выше|от|дольше|длиннее)\s+(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
+    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|в\s+пределах|максимум|быстрее|короче|дороже|больше|более|свыше|выше|от|дольше|длиннее)\s+(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
       question,
     );
   if (!m?.[2] || !m[3]) return undefined;
@@ -82,9 +82,11 @@ export function comparisonOf(question: string): Comparison | undefined {
   const value = /^\p{L}/u.test(m[3])
     ? 1000
     : Number(m[3].replace(/\s/g, '').replace(',', '.')) * (multiplier ? 1000 : 1);
-  const word = m[2].toLowerCase();
-  const below = /^(?:дешевле|меньше|менее|ниже|до|быстрее|короче)$/.test(word);
-  const inclusive = word === 'до' || word === 'от' || Boolean(m[1]);
+  const word = m[2].toLowerCase().replace(/\s+/g, ' ');
+  // "в пределах 4 тысяч", "максимум 3000": at most.
+  const atMost = word === 'в пределах' || word === 'максимум';
+  const below = atMost || /^(?:дешевле|меньше|менее|ниже|до|быстрее|короче)$/.test(word);
+  const inclusive = atMost || word === 'до' || word === 'от' || Boolean(m[1]);
   let op: Comparison['op'] = below ? (inclusive ? '<=' : '<') : inclusive ? '>=' : '>';
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';

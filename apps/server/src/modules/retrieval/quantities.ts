@@ -86,6 +86,10 @@ const HALVES: [RegExp, string][] = [
 ];
 
 const PART_OF_DAY = /^(утра|дня|вечера|ночи)$/;
+/** "часа", "часам", "часов" between a number and the part of the day ("к двум часам дня"). */
+const HOURS = /^час(?:а|ам|ов)?$/;
+/** How many come together: "вдвоем" 2 … "вшестером" 6. */
+const TOGETHER = ['вдвоем', 'втроем', 'вчетвером', 'впятером', 'вшестером'];
 
 /** 24-hour time of "N утра/дня/вечера/ночи". */
 function clock(hour: number, minutes: number, part: string | undefined): string {
@@ -155,20 +159,36 @@ export function normalizeQuantities(text: string): string {
       const n = value + current;
       const number = Number.isInteger(n) ? String(n) : String(n).replace('.', ',');
       const unit = tokens[j]?.word;
-      // "в десять вечера" → 22:00.
-      if (unit && PART_OF_DAY.test(unit) && n <= 12 && Number.isInteger(n)) {
-        out.push(`${space(t)}${clock(n, 0, unit)}`);
-        i = j;
+      // "в десять вечера", "к двум часам дня" → 22:00, 14:00.
+      const hours = unit && HOURS.test(unit) ? 1 : 0;
+      const part = tokens[j + hours]?.word;
+      if (part && PART_OF_DAY.test(part) && n <= 12 && Number.isInteger(n)) {
+        out.push(`${space(t)}${clock(n, 0, part)}`);
+        i = j + hours;
       } else {
         out.push(`${space(t)}${number}`);
         i = j - 1;
       }
       continue;
     }
-    // "в 7 вечера" → 19:00.
-    if (/^\d{1,2}$/.test(w) && next && PART_OF_DAY.test(next) && Number(w) <= 12) {
-      out.push(`${space(t)}${clock(Number(w), 0, next)}`);
+    // "в 7 вечера", "в 2 часа дня" → 19:00, 14:00.
+    const hours = next && HOURS.test(next) ? 1 : 0;
+    const part = tokens[i + 1 + hours]?.word;
+    if (/^\d{1,2}$/.test(w) && part && PART_OF_DAY.test(part) && Number(w) <= 12) {
+      out.push(`${space(t)}${clock(Number(w), 0, part)}`);
+      i += 1 + hours;
+      continue;
+    }
+    // "в час дня", "до часу ночи": one o'clock.
+    if (/^час[уа]?$/.test(w) && next && PART_OF_DAY.test(next)) {
+      out.push(`${space(t)}${clock(1, 0, next)}`);
       i++;
+      continue;
+    }
+    // "едем вчетвером": for four, as a table of places counts them ("на 4").
+    const together = TOGETHER.indexOf(w);
+    if (together >= 0) {
+      out.push(`${space(t)}на ${together + 2}`);
       continue;
     }
     // "двенадцатилетний", "12-летний" → "12 лет".
