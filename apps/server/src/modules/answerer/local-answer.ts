@@ -16,6 +16,7 @@ import {
   filtersTable,
   filterTable,
   parseRow,
+  rowNamesOf,
   type TableRow,
 } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
@@ -319,7 +320,8 @@ export async function composeLocalAnswer(
   const tableQuestion = retrieval.query.text.toLowerCase();
   const rows = await tableRows(ctx, assistantId, retrieval.passages, parts, tableQuestion);
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
-  const rowNames = [...new Set(rows.map((r) => r.cells[0]?.[1] ?? ''))];
+  const nameOfRow = rowNamesOf(rows);
+  const rowNames = [...new Set(rows.map((r) => nameOfRow.get(r) ?? ''))];
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
   const categories = categoryValues(rows);
   for (const value of categories) if (!rowNames.includes(value)) rowNames.push(value);
@@ -484,7 +486,17 @@ export async function composeLocalAnswer(
     });
   });
   if (rows.length >= 3) {
-    const table = tableAnswer(rows, categories, terms, tableQuestion, stemsOf, comparisonStems, match, cover);
+    const table = tableAnswer(
+      rows,
+      nameOfRow,
+      categories,
+      terms,
+      tableQuestion,
+      stemsOf,
+      comparisonStems,
+      match,
+      cover,
+    );
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
   if (!best) return handoff();
@@ -555,6 +567,7 @@ async function tableRows(
  */
 function tableAnswer(
   rows: TableRow[],
+  nameOfRow: Map<TableRow, string>,
   categories: readonly string[],
   terms: string[],
   question: string,
@@ -602,7 +615,7 @@ function tableAnswer(
     rows,
     question,
     namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
-    namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(row.cells[0]?.[1] ?? '') ?? empty))),
+    namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
     columnAt: (column) => {
       const stems = [...(stemsOf.get(column) ?? [])];
       const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cellMinutes, cellNumber, comparisonOf, filterTable, parseRow, type TableRow } from './table-filter';
+import {
+  cellMinutes,
+  cellNumber,
+  comparisonOf,
+  filterTable,
+  parseRow,
+  rowNamesOf,
+  type TableRow,
+} from './table-filter';
 
 const menu = [
   'Блюдо: Сырники; Цена, руб.: 250; Орехи: нет; Глютен: да',
@@ -62,6 +70,8 @@ describe('table questions', () => {
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
     expect(comparisonOf('что есть в пределах 4 тысяч за ночь')).toMatchObject({ op: '<=', value: 4000 });
     expect(comparisonOf('номер максимум 3000')).toMatchObject({ op: '<=', value: 3000 });
+    expect(comparisonOf('что почистить стоит дороже 4 тыщ')).toMatchObject({ op: '>', value: 4000 });
+    expect(comparisonOf('куда курьер ездит дороже чем за 500 р')).toMatchObject({ op: '>', value: 500 });
     expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000, said: 'дороже 5 тысяч' });
     expect(comparisonOf('какие стоят меньше тысячи')).toMatchObject({ op: '<', value: 1000, said: 'меньше тысячи' });
   });
@@ -218,5 +228,43 @@ describe('table questions', () => {
   it('leaves a question about one row, or with no filter, to the row itself', () => {
     expect(filterTable(input('есть ли орехи в сырниках', 'Сырники'))).toBeUndefined();
     expect(filterTable(input('сколько стоит том ям'))).toBeUndefined();
+  });
+});
+
+describe('a sheet whose first column is a category', () => {
+  const prices = [
+    'Категория: Верхняя одежда; Услуга: Пальто шерстяное; Цена (руб.): 1450; Срочно возможно: да',
+    'Категория: Верхняя одежда; Услуга: Пуховик; Цена (руб.): 1300; Срочно возможно: нет',
+    'Категория: Верхняя одежда; Услуга: Плащ; Цена (руб.): 1100; Срочно возможно: да',
+    'Категория: Кожа и мех; Услуга: Дублёнка; Цена (руб.): 4800; Срочно возможно: нет',
+    'Категория: Кожа и мех; Услуга: Шуба норковая; Цена (руб.): 6500; Срочно возможно: нет',
+    'Категория: Обувь; Услуга: Чистка кроссовок; Цена (руб.): 1200; Срочно возможно: да',
+    'Категория: Обувь; Услуга: Чистка сапог; Цена (руб.): 1400; Срочно возможно: нет',
+    'Категория: Ковры; Услуга: Чистка ковра; Цена (руб.): 350; Срочно возможно: нет',
+  ].map((t) => parseRow(t) as TableRow);
+
+  it('names its rows by the first column of their own names', () => {
+    expect(rowNamesOf(prices).get(prices[3] as TableRow)).toBe('Дублёнка');
+    expect(rowNamesOf(menu).get(menu[1] as TableRow)).toBe('Пахлава');
+    expect(filterTable(input('что почистить дороже 4000', undefined, prices))).toBe(
+      'Цена (руб.), дороже 4000\n- Дублёнка — 4800\n- Шуба норковая — 6500',
+    );
+  });
+
+  it('filters by its category as by any other', () => {
+    const named = {
+      ...input('из верхней одежды что можно срочно', undefined, prices),
+      namesColumn: (c: string) => (c === 'Срочно возможно' ? 1 : 0),
+      valueWords: (v: string) => [v === 'Верхняя одежда' ? 1 : 0],
+    };
+    expect(filterTable(named)).toBe('Категория: Верхняя одежда, Срочно возможно: да\n- Пальто шерстяное\n- Плащ');
+  });
+
+  it('reads a word naming many rows, outside a list question, as the trade’s own word', () => {
+    const clean = {
+      ...input('что почистить дороже 4000', undefined, prices),
+      namesRow: (r: TableRow) => (r.text.includes('Чистка') ? 1 : 0),
+    };
+    expect(filterTable(clean)).toBe('Цена (руб.), дороже 4000\n- Дублёнка — 4800\n- Шуба норковая — 6500');
   });
 });

@@ -72,13 +72,13 @@ interface Comparison {
  */
 export function comparisonOf(question: string): Comparison | undefined {
   const m =
-    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|в\s+пределах|максимум|быстрее|короче|дороже|больше|более|свыше|выше|от|дольше|длиннее)\s+(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
+    /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|в\s+пределах|максимум|быстрее|короче|дороже|больше|более|свыше|выше|от|дольше|длиннее)\s+(?:чем\s+)?(?:за\s+)?(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
       question,
     );
   if (!m?.[2] || !m[3]) return undefined;
   const after = question.slice((m.index ?? 0) + m[0].length);
   // "до 5 тысяч": the multiplier is said too (its word is the comparison's, not the table's).
-  const multiplier = /^\s*(?:тыс|тысяч)\p{L}*\.?/iu.exec(after)?.[0] ?? '';
+  const multiplier = /^\s*(?:тыс|тысяч|тыщ)\p{L}*\.?/iu.exec(after)?.[0] ?? '';
   const value = /^\p{L}/u.test(m[3])
     ? 1000
     : Number(m[3].replace(/\s/g, '').replace(',', '.')) * (multiplier ? 1000 : 1);
@@ -100,16 +100,21 @@ export function comparisonOf(question: string): Comparison | undefined {
 }
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
-const LIST_QUESTION = /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|что-?нибудь|перечисл)/iu;
+const LIST_QUESTION =
+  /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|из\s+(?:\p{L}+\s+){1,3}что|что-?нибудь|перечисл)/iu;
 
 /** A column of prices: what a comparison of money is first about, and shown beside the rows listed. */
 const PRICE_COLUMN = /цен|стоим|руб|₽|прайс/i;
+
+/** More rows than this named by a word of a question that is not a list question: see filterTable. */
+const MANY_NAMED = 2;
 
 /** The score of the rows a list question's word names: below a filter the question also names. */
 const ROWS_OF_WORD = 0.6;
 
 /** A question of a time, a number or a price, which a yes/no column does not answer. */
-const AMOUNT_QUESTION = /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|когда|почем|почём)(?!\p{L})/u;
+const AMOUNT_QUESTION =
+  /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|насколько|когда|почем|почём)(?!\p{L})/u;
 
 /** A column counting people: places, guests, persons. */
 const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
@@ -156,13 +161,50 @@ const cellOf = (row: TableRow, column: string) => row.cells.find(([n]) => n === 
 /** A category column has at most this share of kinds among its values (the rest are repeats). */
 const CATEGORY_SHARE = 0.6;
 
+/** The share of a column's values that differ. */
+function distinctShare(rows: TableRow[], column: string): number {
+  const values = rows.map((r) => cellOf(r, column));
+  return values.length ? new Set(values).size / values.length : 0;
+}
+
+/**
+ * The column that names a row: the first, unless its values repeat (a category first, as in
+ * "Категория: Верхняя одежда; Услуга: Пальто шерстяное") and a later column of words has a
+ * value of its own in most rows.
+ */
+function nameColumn(rows: TableRow[]): string {
+  const columns = rows[0]?.cells.map(([name]) => name) ?? [];
+  const first = columns[0] ?? '';
+  if (rows.length < 3 || distinctShare(rows, first) > CATEGORY_SHARE) return first;
+  const named = columns.slice(1).find(
+    (c) =>
+      distinctShare(rows, c) > CATEGORY_SHARE &&
+      rows.every((r) => {
+        const v = cellOf(r, c);
+        return cellNumber(v) === undefined && !YES.test(v) && !NO.test(v);
+      }),
+  );
+  return named ?? first;
+}
+
+/** The name of each row (see nameColumn), read table by table. */
+export function rowNamesOf(rows: TableRow[]): Map<TableRow, string> {
+  const names = new Map<TableRow, string>();
+  for (const table of byTable(rows)) {
+    const column = nameColumn(table);
+    for (const r of rows) if (r.table === table[0]?.table) names.set(r, cellOf(r, column));
+  }
+  return names;
+}
+
 /**
  * A column after the first whose values are words repeated across rows (at least two kinds, at
  * most CATEGORY_SHARE of the values; not numbers, not yes/no), a cell holding one or a list of
  * them: a category such as "Мастер", "Тип" or "От чего".
  */
 function categoryColumns(rows: TableRow[]): string[] {
-  const columns = rows[0]?.cells.slice(1).map(([name]) => name) ?? [];
+  const name = nameColumn(rows);
+  const columns = rows[0]?.cells.map(([column]) => column).filter((column) => column !== name) ?? [];
   return columns.filter((column) => {
     const values = rows.map((r) => cellOf(r, column));
     const items = values.flatMap(itemsOf);
@@ -256,24 +298,30 @@ export function filterTable(input: FilterInput): string | undefined {
   for (const rows of byTable(input.rows)) {
     if (rows.length < 3) continue;
     const columns = rows[0]?.cells.map(([name]) => name) ?? [];
+    const nameOf = nameColumn(rows);
+    // The columns other than the rows' names.
+    const others = columns.filter((c) => c !== nameOf);
     const about = 0.3 * input.aboutTable(columns);
     const valuesOf = (c: string) => rows.map((r) => cellOf(r, c));
     // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered;
     // a list question whose word names several rows ("какие коронки", of "Коронка
     // металлокерамическая", "Коронка E.max"…) asks for those rows.
-    const namedRows = rows.filter((r) => input.namesRow(r) >= 0.65);
+    // A word naming many rows ("почистить" of "Чистка ковра", "Чистка кроссовок"…) outside a
+    // list question is the trade's own word, not a row asked about.
+    const named = rows.filter((r) => input.namesRow(r) >= 0.65);
+    const namedRows = listed || named.length <= MANY_NAMED ? named : [];
     const rowsOfWord = listed && namedRows.length >= 2;
     const aboutRow = namedRows.length > 0 && !rowsOfWord;
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
-        const name = r.cells[0]?.[1] ?? '';
+        const name = cellOf(r, nameOf);
         const value = cellOf(r, column);
         return value && cellNumber(value) !== undefined ? `${name} — ${value}` : name;
       });
     const categories = categoryColumns(rows);
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
     const valued: { column: string; values: string[]; score: number }[] = [];
-    for (const column of columns.slice(1)) {
+    for (const column of others) {
       if (aboutRow || !categories.includes(column)) continue;
       const items = [...new Set(valuesOf(column).flatMap(itemsOf))];
       const byWord = items.map(input.valueWords);
@@ -303,7 +351,7 @@ export function filterTable(input: FilterInput): string | undefined {
       ? Math.max(0, ...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1)
       : ROWS_OF_WORD + about;
     const narrowedScore = (own: number) => (narrowed ? Math.max(own, valueScore) + 0.05 : own);
-    for (const column of columns.slice(1)) {
+    for (const column of others) {
       const values = valuesOf(column);
       const score = input.namesColumn(column);
       const yesNo = values.every((v) => YES.test(v) || NO.test(v) || v === '') && values.some((v) => YES.test(v));
@@ -347,7 +395,7 @@ export function filterTable(input: FilterInput): string | undefined {
     // "Номер на троих есть?": the rows whose count column holds the number (the column the
     // question names, else the one column of counts that has it).
     if (count !== undefined && !comparison) {
-      const holding = columns.slice(1).filter((c) => {
+      const holding = others.filter((c) => {
         const numbers = valuesOf(c).map(cellNumber);
         return numbers.every((n) => n === undefined || Number.isInteger(n)) && numbers.includes(count);
       });
@@ -377,10 +425,10 @@ export function filterTable(input: FilterInput): string | undefined {
     }
     // The rows the list question's word names, with their prices when the table has them.
     if (rowsOfWord && !byValues && holdsFigures && (!best || valueScore > best.score)) {
-      const price = columns.slice(1).find((c) => PRICE_COLUMN.test(c));
+      const price = others.find((c) => PRICE_COLUMN.test(c));
       best = {
         score: valueScore,
-        answer: compose(`${price ?? columns[0]}:`, list(namedRows, price ?? ''), input.maxChars),
+        answer: compose(`${price ?? nameOf}:`, list(namedRows, price ?? ''), input.maxChars),
       };
     }
   }

@@ -85,6 +85,35 @@ const HALVES: [RegExp, string][] = [
   [/^полночь$|^полуночи$/, '0:00'],
 ];
 
+/** Days of a month as ordinals ("тридцать первого декабря", "к восьмому марта"), by their stem. */
+const DAY_ORDINALS: [RegExp, number][] = [
+  [/^перв(?:ое|ого|ому|ым)$/, 1],
+  [/^втор(?:ое|ого|ому|ым)$/, 2],
+  [/^треть(?:е|его|ему|им)$/, 3],
+  ...[
+    'четверт',
+    'пят',
+    'шест',
+    'седьм',
+    'восьм',
+    'девят',
+    'десят',
+    'одиннадцат',
+    'двенадцат',
+    'тринадцат',
+    'четырнадцат',
+    'пятнадцат',
+    'шестнадцат',
+    'семнадцат',
+    'восемнадцат',
+    'девятнадцат',
+    'двадцат',
+  ].map((stem, i): [RegExp, number] => [new RegExp(`^${stem}(?:ое|ого|ому|ым)$`), i + 4]),
+  [/^тридцат(?:ое|ого|ому|ым)$/, 30],
+];
+const MONTH = /^(?:январ|феврал|март|апрел|ма[яйе]|июн|июл|август|сентябр|октябр|ноябр|декабр)/;
+const dayOrdinal = (w: string | undefined) => (w ? DAY_ORDINALS.find(([re]) => re.test(w))?.[1] : undefined);
+
 const PART_OF_DAY = /^(утра|дня|вечера|ночи)$/;
 /** "часа", "часам", "часов" between a number and the part of the day ("к двум часам дня"). */
 const HOURS = /^час(?:а|ам|ов)?$/;
@@ -126,6 +155,14 @@ export function normalizeQuantities(text: string): string {
       const part = after && PART_OF_DAY.test(after) ? after : undefined;
       out.push(`${space(t)}${clock(ordinal === 0 ? 12 : ordinal, halfOrQuarter, part)}`);
       i += part ? 2 : 1;
+      continue;
+    }
+    // "тридцать первого декабря" → "31 декабря".
+    const tens = (w === 'двадцать' || w === 'тридцать') && dayOrdinal(next) !== undefined ? 1 : 0;
+    const day = tens ? (w === 'двадцать' ? 20 : 30) + (dayOrdinal(next) ?? 0) : dayOrdinal(w);
+    if (day !== undefined && day <= 31 && MONTH.test(tokens[i + 1 + tens]?.word ?? '')) {
+      out.push(`${space(t)}${day}`);
+      i += tens;
       continue;
     }
     const half = HALVES.find(([h]) => h.test(w));
