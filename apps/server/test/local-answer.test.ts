@@ -55,6 +55,11 @@ const BUSINESS = [
       'Курьер поднимает воду на этаж бесплатно, если в доме есть лифт.',
   },
   {
+    heading: 'Склад',
+    content:
+      'Забрать воду самому можно на складе на ул. Мичурина, 15. Приходить на склад с собакой можно только по согласованию с кладовщиком.',
+  },
+  {
     heading: 'О нас',
     content:
       'Мы доставляем воду в Самаре с 2012 года. Начинали с одной машины, а сегодня у нас 14 курьеров и своя скважина.',
@@ -186,6 +191,12 @@ describe('local answerer on a business', () => {
     const a = await ask('До скольки работает доставка?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('22:00');
+  });
+
+  it('weighs less the words of the situation told before a question of several', async () => {
+    const a = await ask('Планируем семейную фотосессию вместе с нашим корги. Собаку с собой брать можно?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('по согласованию');
   });
 
   it('reads "давно" as asking since when: the sentence with a year answers, though no sentence says the word', async () => {

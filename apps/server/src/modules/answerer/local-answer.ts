@@ -54,6 +54,8 @@ export const THRESHOLDS = {
 /** A verb says less about the subject than a noun; a verb that fits any request, much less. */
 const VERB_WEIGHT = 0.8;
 const LIGHT_WEIGHT = 0.3;
+/** A word said only in a sentence telling the situation of a question of several (QueryAnalysis.context). */
+const SITUATION_WEIGHT = 0.25;
 /** A figure of the question: matched in part by any figure (see pair), and it weighs less. */
 const NUMBER = /^\d+$/;
 const NUMBER_WEIGHT = 0.6;
@@ -306,7 +308,7 @@ export async function composeLocalAnswer(
   retrieval: Retrieval,
 ): Promise<LocalAnswer> {
   const { question, corrected, passages } = retrieval;
-  const { terms, synonyms, expansions, verbs, light, filler } = retrieval.query;
+  const { terms, synonyms, expansions, verbs, light, filler, context } = retrieval.query;
   const handoff = (confidence = 0): LocalAnswer => ({ text: ANSWER_TEXTS.handoff, source: 'handoff', confidence });
   if (corrected?.confident)
     return { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity };
@@ -377,9 +379,12 @@ export async function composeLocalAnswer(
   const weights = terms.map((t, i) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
-    unknown.push(df === 0 && !light.has(t) && !namesType[i]);
+    // A word of the situation told before the question ("…с нашим корги. Собаку брать можно?")
+    // weighs less, and the documents need not know it.
+    const situation = context.has(t);
+    unknown.push(df === 0 && !light.has(t) && !namesType[i] && !situation);
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
-    return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind;
+    return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind * (situation ? SITUATION_WEIGHT : 1);
   });
   // An unknown noun ("кофемашины") marks a question the documents do not cover. An unknown verb
   // tells less: "подключиться" to a Wi-Fi the documents name is still about the business, but

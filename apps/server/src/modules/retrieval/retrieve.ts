@@ -93,6 +93,11 @@ export interface QueryAnalysis {
   light: Set<string>;
   /** Stems of words that carry no subject. */
   filler: Set<string>;
+  /**
+   * Stems said only in the sentences that tell the situation of a question of several, not in the
+   * one that asks ("Планируем съёмку с нашим корги. Собаку брать можно?": "корги", "планируем").
+   */
+  context: Set<string>;
 }
 
 /** What retrieval found for one question of one assistant, best first. */
@@ -200,13 +205,45 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
     }
   if (spelled.size)
     for (const l of qLexemes) if (/^\d+$/.test(l)) for (const w of spelled) if (!filler.has(w)) addSynonym(l, w);
+  const context = situationStems(text, wordLexemes);
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
   const expansions = new Set<string>();
   for (const t of terms)
     if (!loose.has(t)) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
-  return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler };
+  return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler, context };
+}
+
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+/** A pronoun or "это", "там" pointing back at what a sentence before named. */
+const BACK_REFERENCE =
+  /(?<!\p{L})(?:он|она|оно|они|его|ее|её|их|ему|ей|им|него|нее|неё|них|нему|ней|ним|нем|нём|это|этот|эта|эти|этого|этой|этим|этих|такой|такое|такие|там|туда|оттуда)(?!\p{L})/u;
+
+/**
+ * The stems of a question of several sentences said only in those before the one that asks (the
+ * first with "?"). `wordLexemes` holds the stems of the text's words in order (the first 60).
+ */
+function situationStems(text: string, wordLexemes: string[][]): Set<string> {
+  const sentences = text.split(/(?<=[.!?…])\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
+  const context = new Set<string>();
+  const asking = sentences.filter((x) => /\?\s*$/.test(x));
+  if (sentences.length < 2 || asking.length === 0 || asking.length === sentences.length) return context;
+  // "Хочу подарить маме сертификат. Сколько он действует?": the question names its subject before.
+  if (asking.some((x) => BACK_REFERENCE.test(x.toLowerCase()))) return context;
+  const asked = new Set<string>();
+  let at = 0;
+  let question = false;
+  for (const sentence of sentences) {
+    const count = sentence.match(WORD)?.length ?? 0;
+    // What follows the question tells more of it ("до скольки открыты? сегодня воскресенье").
+    question ||= /\?\s*$/.test(sentence);
+    const into = question ? asked : context;
+    for (let i = at; i < at + count; i++) for (const l of wordLexemes[i] ?? []) into.add(l);
+    at += count;
+  }
+  for (const l of asked) context.delete(l);
+  return context;
 }
 
 /**
