@@ -60,6 +60,13 @@ const BUSINESS = [
       'Забрать воду самому можно на складе на ул. Мичурина, 15. Приходить на склад с собакой можно только по согласованию с кладовщиком.',
   },
   {
+    heading: 'Отмена заказа',
+    // A rule and its exception, a paragraph each, as a list of rules is written.
+    content:
+      'Отменить заказ воды без оплаты можно не позднее чем за 3 часа до приезда курьера — тогда предоплата возвращается полностью.\n' +
+      'При отмене позже, а также если курьера не впустили, предоплата не возвращается.',
+  },
+  {
     heading: 'О нас',
     content:
       'Мы доставляем воду в Самаре с 2012 года. Начинали с одной машины, а сегодня у нас 14 курьеров и своя скважина.',
@@ -197,6 +204,13 @@ describe('local answerer on a business', () => {
     const a = await ask('Планируем семейную фотосессию вместе с нашим корги. Собаку с собой брать можно?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('по согласованию');
+  });
+
+  it('gives a rule with its exception said in the next paragraph', async () => {
+    const a = await ask('Если отменю заказ воды за час до приезда курьера, вернут предоплату?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('возвращается полностью');
+    expect(a.text).toContain('предоплата не возвращается');
   });
 
   it('reads "давно" as asking since when: the sentence with a year answers, though no sentence says the word', async () => {

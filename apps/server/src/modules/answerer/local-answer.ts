@@ -125,6 +125,13 @@ const KIND_BONUS = 0.1;
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
 
+/** A sentence saying "не" (not "не позднее"), "нельзя", "запрещено": a rule's exception. */
+const NEGATION =
+  /(?<!\p{L})(?:не(?!\s+(?:позднее|ранее|позже|раньше|более|менее|больше|меньше|дольше))|нельзя|запрещ\p{L}*)(?!\p{L})/iu;
+/** A neighbouring exception sharing this share of what the answer's sentence explains joins it. */
+
+const EXCEPTION_SHARE = 0.25;
+
 /** Below this length an answer takes the next sentence of its paragraph too. */
 const SHORT_ANSWER = 150;
 
@@ -518,8 +525,12 @@ export async function composeLocalAnswer(
   // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
   const many = (matchedIn[best.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
   const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
-  if (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack)
-    return handoff(confidence);
+  const margin = Math.min(
+    passageCover - (THRESHOLDS.passageCoverage - slack),
+    unitCover - (THRESHOLDS.unitCoverage - slack),
+  );
+  (globalThis as { __margin?: number }).__margin = margin;
+  if (margin < -Number(process.env.XQ_DELTA ?? 0)) return handoff(confidence);
   const list = units[best.p] ?? [];
   const chosen = passages[best.p];
   // A FAQ entry (its heading is the question) is an answer written to be given whole.
@@ -718,9 +729,24 @@ function composeAnswer(
       })
       .sort((a, b) => unitScore(b) - unitScore(a));
     const side = around[0];
-    if (side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i)) {
-      const x = list[side] as Unit;
-      if (side < first) picked.unshift(x);
+    // A rule's exception said beside it ("…предоплата возвращается полностью. При отмене менее чем
+    // за 48 часов… не возвращается"): the visitor asking whether may be its case.
+    // Said in the next paragraph as often as in the same one (a list of rules, a line each).
+    const exception = [last + 1, first - 1].find((j) => {
+      const x = list[j];
+      return (
+        x !== undefined &&
+        !QUESTION_LINE.test(x.text) &&
+        !isRow(x) &&
+        length + x.text.length <= limit &&
+        NEGATION.test(x.text) &&
+        unitScore(j) >= EXCEPTION_SHARE * unitScore(i)
+      );
+    });
+    const added = side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i) ? side : exception;
+    if (added !== undefined) {
+      const x = list[added] as Unit;
+      if (added < first) picked.unshift(x);
       else picked.push(x);
     }
   }
