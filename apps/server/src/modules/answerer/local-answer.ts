@@ -1,6 +1,7 @@
 import { lru } from '../../lib/lru';
 import {
   analyzeTexts,
+  chatSpelling,
   knownStats,
   type Retrieval,
   type RetrievalContext,
@@ -365,7 +366,7 @@ export async function composeLocalAnswer(
   });
   const comparisonStems = new Set(lexemes[at + columnNames.length + rowNames.length] ?? []);
 
-  const qText = question.toLowerCase().replace(/ё/g, 'е');
+  const qText = chatSpelling(question).toLowerCase().replace(/ё/g, 'е');
   // A business's answer type (a price, an address, hours) that no passage found holds is not what
   // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
   // its question word is then read as a general question's (QUESTION_KINDS).

@@ -258,9 +258,11 @@ export async function retrieve(
   question: string,
   opts: RetrieveOptions = {},
 ): Promise<Retrieval> {
+  // The model is given the question as the visitor wrote it (Retrieval.question).
+  const asked = chatSpelling(question);
   const [query, [corrected]] = await Promise.all([
-    analyzeQuestion(ctx, question),
-    searchCorrectedAnswers(ctx, assistantId, question, { limit: 1 }),
+    analyzeQuestion(ctx, asked),
+    searchCorrectedAnswers(ctx, assistantId, asked, { limit: 1 }),
   ]);
   if (corrected?.confident || query.terms.length === 0) return { question, query, corrected, passages: [] };
   const passages = await searchKnowledge(ctx, assistantId, query.text, {
@@ -270,4 +272,18 @@ export async function retrieve(
     tuning: opts.tuning,
   });
   return { question, query, corrected, passages };
+}
+
+/** Question words as written in a chat ("скока стоит", "чё по срокам", "щас открыты?"). */
+const CHAT_WORDS: [RegExp, string][] = [
+  [/(?<!\p{L})скок[ао]?(?!\p{L})/giu, 'сколько'],
+  [/(?<!\p{L})(?:чё|чо)(?!\p{L})/giu, 'что'],
+  [/(?<!\p{L})щас(?!\p{L})/giu, 'сейчас'],
+];
+
+/** A question with its chat spellings of question words written out, as the answerer reads them. */
+export function chatSpelling(question: string): string {
+  let text = question;
+  for (const [re, word] of CHAT_WORDS) text = text.replace(re, word);
+  return text;
 }

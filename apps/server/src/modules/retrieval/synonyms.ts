@@ -89,6 +89,22 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['telegram', 'телеграм', 'телеграмм', 'телега', 'тг'],
   ['whatsapp', 'ватсап', 'вотсап', 'вацап'],
   ['вконтакте', 'вк', 'vk'],
+  // Brands and devices as customers write them in Cyrillic or shorten them; documents write them
+  // in Latin letters or in full.
+  ['iphone', 'айфон'],
+  ['ipad', 'айпад'],
+  ['macbook', 'макбук'],
+  ['apple', 'эпл', 'эппл'],
+  ['samsung', 'самсунг', 'самс'],
+  ['xiaomi', 'сяоми', 'ксиоми'],
+  ['huawei', 'хуавей', 'хуавэй'],
+  ['honor', 'хонор'],
+  ['android', 'андроид'],
+  ['windows', 'виндовс', 'винда'],
+  ['ноутбук', 'ноут', 'laptop'],
+  ['компьютер', 'комп', 'пк'],
+  ['мотоцикл', 'мотик', 'байк'],
+  ['гибдд', 'гаи', 'гибдэдэ'],
   ['шов', 'швы', 'нитки'],
   ['максимум', 'максимальный', 'максимально'],
   // Customers who are companies, as they call themselves and as terms of service name them.
