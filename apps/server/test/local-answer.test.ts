@@ -206,6 +206,12 @@ describe('local answerer on a business', () => {
     expect(a.text).toContain('по согласованию');
   });
 
+  it('weighs less a sentence after the question that tells why it is asked', async () => {
+    const a = await ask('В субботу доставка до скольки? Хотим подъехать за бутылями на газели к юбилею');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('22:00');
+  });
+
   it('gives a rule with its exception said in the next paragraph', async () => {
     const a = await ask('Если отменю заказ воды за час до приезда курьера, вернут предоплату?');
     expect(a.source).toBe('knowledge');

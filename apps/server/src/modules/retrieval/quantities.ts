@@ -115,6 +115,14 @@ const MONTH = /^(?:январ|феврал|март|апрел|ма[яйе]|ию
 const dayOrdinal = (w: string | undefined) => (w ? DAY_ORDINALS.find(([re]) => re.test(w))?.[1] : undefined);
 
 const PART_OF_DAY = /^(утра|дня|вечера|ночи)$/;
+/** Minutes of "без пяти", "без четверти", "без двадцати" (before the hour). */
+const MINUTES_BEFORE = new Map([
+  ['пяти', 5],
+  ['десяти', 10],
+  ['четверти', 15],
+  ['пятнадцати', 15],
+  ['двадцати', 20],
+]);
 /** "часа", "часам", "часов" between a number and the part of the day ("к двум часам дня"). */
 const HOURS = /^час(?:а|ам|ов)?$/;
 /** How many come together: "вдвоем" 2 … "вшестером" 6. */
@@ -155,6 +163,18 @@ export function normalizeQuantities(text: string): string {
       const part = after && PART_OF_DAY.test(after) ? after : undefined;
       out.push(`${space(t)}${clock(ordinal === 0 ? 12 : ordinal, halfOrQuarter, part)}`);
       i += part ? 2 : 1;
+      continue;
+    }
+    // "без двадцати восемь вечера", "без четверти девять" → 19:40, 8:45.
+    const before = w === 'без' ? MINUTES_BEFORE.get(next ?? '') : undefined;
+    const hourWord = tokens[i + 2]?.word ?? '';
+    const hour =
+      hourWord === 'час' ? 1 : (CARDINALS.get(hourWord) ?? (/^\d{1,2}$/.test(hourWord) ? Number(hourWord) : undefined));
+    if (before && hour !== undefined && Number.isInteger(hour) && hour >= 1 && hour <= 12) {
+      const part = tokens[i + 3]?.word;
+      const partOfDay = part && PART_OF_DAY.test(part) ? part : undefined;
+      out.push(`${space(t)}${clock(hour === 1 ? 12 : hour - 1, 60 - before, partOfDay)}`);
+      i += partOfDay ? 3 : 2;
       continue;
     }
     // "тридцать первого декабря" → "31 декабря".

@@ -216,6 +216,9 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
 }
 
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+/** A sentence telling why the visitor asks ("хочу подъехать", "надо успеть к пятнице"). */
+const PURPOSE =
+  /^\s*(?:а\s+то\s+|просто\s+)?(?:хочу|хотим|хотела?|хотели|надо|нужно|планирую|планируем|собираюсь|собираемся)(?!\p{L})/u;
 /** A pronoun or "это", "там" pointing back at what a sentence before named. */
 const BACK_REFERENCE =
   /(?<!\p{L})(?:он|она|оно|они|его|ее|её|их|ему|ей|им|него|нее|неё|них|нему|ней|ним|нем|нём|это|этот|эта|эти|этого|этой|этим|этих|такой|такое|такие|там|туда|оттуда)(?!\p{L})/u;
@@ -236,9 +239,11 @@ function situationStems(text: string, wordLexemes: string[][]): Set<string> {
   let question = false;
   for (const sentence of sentences) {
     const count = sentence.match(WORD)?.length ?? 0;
-    // What follows the question tells more of it ("до скольки открыты? сегодня воскресенье").
-    question ||= /\?\s*$/.test(sentence);
-    const into = question ? asked : context;
+    // What follows the question tells more of it ("до скольки открыты? сегодня воскресенье"),
+    // unless it tells why ("…до скольки? хочу подъехать договор подписать").
+    const asks = /\?\s*$/.test(sentence);
+    question ||= asks;
+    const into = question && (asks || !PURPOSE.test(sentence.toLowerCase())) ? asked : context;
     for (let i = at; i < at + count; i++) for (const l of wordLexemes[i] ?? []) into.add(l);
     at += count;
   }
