@@ -526,12 +526,8 @@ export async function composeLocalAnswer(
   // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
   const many = (matchedIn[best.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
   const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
-  const margin = Math.min(
-    passageCover - (THRESHOLDS.passageCoverage - slack),
-    unitCover - (THRESHOLDS.unitCoverage - slack),
-  );
-  (globalThis as { __margin?: number }).__margin = margin;
-  if (margin < -Number(process.env.XQ_DELTA ?? 0)) return handoff(confidence);
+  if (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack)
+    return handoff(confidence);
   const list = units[best.p] ?? [];
   const chosen = passages[best.p];
   // A FAQ entry (its heading is the question) is an answer written to be given whole.
