@@ -225,6 +225,15 @@ describe('table questions', () => {
     expect(filterTable(named('прививка собаке от лептоспироза к 19:30 есть'))).toBeUndefined();
   });
 
+  it('lists the rows with their prices when the question asks what they cost', () => {
+    expect(filterTable(input('какие капкейки есть и почем', undefined, cakes))).toBe(
+      'Категория: капкейки\n- Капкейк ванильный — 250\n- Капкейк с арахисом — 280',
+    );
+    expect(filterTable(input('какие капкейки есть', undefined, cakes))).toBe(
+      'Категория: капкейки\n- Капкейк ванильный\n- Капкейк с арахисом',
+    );
+  });
+
   it('leaves a question about one row, or with no filter, to the row itself', () => {
     expect(filterTable(input('есть ли орехи в сырниках', 'Сырники'))).toBeUndefined();
     expect(filterTable(input('сколько стоит том ям'))).toBeUndefined();

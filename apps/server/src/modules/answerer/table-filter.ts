@@ -116,6 +116,10 @@ const ROWS_OF_WORD = 0.6;
 const AMOUNT_QUESTION =
   /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|насколько|когда|почем|почём)(?!\p{L})/u;
 
+/** A question asking what something costs. */
+const PRICE_QUESTION =
+  /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:стои|будет\s+стоить)\p{L}*|стоят)(?!\p{L})/u;
+
 /** A column counting people: places, guests, persons. */
 const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
 
@@ -290,6 +294,7 @@ export function filterTable(input: FilterInput): string | undefined {
   const listed = LIST_QUESTION.test(input.question);
   const count = countOf(input.question, listed);
   const asksAmount = AMOUNT_QUESTION.test(input.question);
+  const asksPrice = PRICE_QUESTION.test(input.question);
   // The question's figures other than the comparison's and the count's (see holdsFigures below).
   const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
     (f) => Number(f) !== comparison?.value && Number(f) !== count,
@@ -312,10 +317,12 @@ export function filterTable(input: FilterInput): string | undefined {
     const namedRows = listed || named.length <= MANY_NAMED ? named : [];
     const rowsOfWord = listed && namedRows.length >= 2;
     const aboutRow = namedRows.length > 0 && !rowsOfWord;
+    // "Какие курсы на автомате и почём?": the rows listed with their prices.
+    const priceColumn = asksPrice ? others.find((c) => PRICE_COLUMN.test(c)) : undefined;
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
         const name = cellOf(r, nameOf);
-        const value = cellOf(r, column);
+        const value = cellOf(r, column || priceColumn || '');
         return value && cellNumber(value) !== undefined ? `${name} — ${value}` : name;
       });
     const categories = categoryColumns(rows);
