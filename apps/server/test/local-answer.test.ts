@@ -55,6 +55,10 @@ const BUSINESS = [
       'Курьер поднимает воду на этаж бесплатно, если в доме есть лифт.',
   },
   {
+    heading: 'Оборудование',
+    content: 'Ультразвуковой скалер Woodpecker UDS снимает зубной камень у кошек за один визит, без наркоза.',
+  },
+  {
     heading: 'Склад',
     content:
       'Забрать воду самому можно на складе на ул. Мичурина, 15. Приходить на склад с собакой можно только по согласованию с кладовщиком.',
@@ -198,6 +202,12 @@ describe('local answerer on a business', () => {
     const a = await ask('До скольки работает доставка?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('22:00');
+  });
+
+  it('answers "кто" with a person named in Cyrillic, not with a brand in Latin letters', async () => {
+    const a = await ask('Кто у вас снимает зубной камень у кошек?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('Тихонов');
   });
 
   it('weighs less the words of the situation told before a question of several', async () => {

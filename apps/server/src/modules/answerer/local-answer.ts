@@ -151,7 +151,11 @@ const WHEN = /\d{1,2}:\d{2}|(?<!\p{L})(?:день|дня|дней|недел\p{L
  */
 const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: string) => boolean }[] = [
   {
-    question: /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё|где|куда|откуда)(?!\p{L})/u,
+    question: /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё)(?!\p{L})/u,
+    answer: (text, question) => newName(text, question, PERSON_NAME),
+  },
+  {
+    question: /(?<!\p{L})(?:где|куда|откуда)(?!\p{L})/u,
     answer: (text, question) => newName(text, question),
   },
   { question: /(?<!\p{L})(?:сколько|насколько)(?!\p{L})/u, answer: (text) => NUMBER_WORD.test(text) },
@@ -197,9 +201,14 @@ function countedNearby(question: string, terms: string[]): (text: string) => num
   };
 }
 
+/** Any capitalised word of three letters or more, after a space, a quote or a bracket. */
+const CAPITALISED = /(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}/gu;
+/** A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss"). */
+const PERSON_NAME = /(?<=[\s«"(])[А-ЯЁ][а-яё-]{2,}/gu;
+
 /** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
-function newName(text: string, question: string): boolean {
-  const words = text.match(/(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}/gu) ?? [];
+function newName(text: string, question: string, name: RegExp = CAPITALISED): boolean {
+  const words = text.match(name) ?? [];
   return words.some((w) => !question.includes(w.toLowerCase().replace(/ё/g, 'е').slice(0, 4)));
 }
 
@@ -450,6 +459,21 @@ export async function composeLocalAnswer(
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
+  // "Кто снимает зубной камень?": the sentence that answers tells what is done ("Снимает зубной
+  // камень…"), the one before it who does it ("Дмитрий Тихонов — стоматолог"); the answer gives
+  // both (composeAnswer), so it holds a name as much as a sentence naming someone does.
+  const asksWho = kinds.length > 0 && WHO.test(qText);
+  const namedBefore = (list: Unit[], i: number) => {
+    const u = list[i];
+    const prev = list[i - 1];
+    return (
+      !!u &&
+      !!prev &&
+      prev.line === u.line &&
+      !newName(u.text, qText, PERSON_NAME) &&
+      newName(prev.text, qText, PERSON_NAME)
+    );
+  };
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
@@ -491,6 +515,7 @@ export async function composeLocalAnswer(
       const typed =
         (holdsType ? 0.12 : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
+        (asksWho && namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
         counted(u.text);
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
@@ -539,7 +564,7 @@ export async function composeLocalAnswer(
         best.u,
         (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())),
         terms,
-        WHO.test(qText) ? (text) => newName(text, qText) : undefined,
+        WHO.test(qText) ? (text) => newName(text, qText, PERSON_NAME) : undefined,
       );
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
