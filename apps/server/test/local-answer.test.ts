@@ -55,6 +55,11 @@ const BUSINESS = [
       'Курьер поднимает воду на этаж бесплатно, если в доме есть лифт.',
   },
   {
+    heading: 'Связь',
+    content:
+      'Новости и акции публикуем в Telegram, туда же можно писать в любое время.\nКанал для заказов: @voda_samara_bot.',
+  },
+  {
     heading: 'Оборудование',
     content: 'Ультразвуковой скалер Woodpecker UDS снимает зубной камень у кошек за один визит, без наркоза.',
   },
@@ -202,6 +207,12 @@ describe('local answerer on a business', () => {
     const a = await ask('До скольки работает доставка?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('22:00');
+  });
+
+  it('answers a messenger asked for with its handle', async () => {
+    const a = await ask('а в телеге вы есть?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('@voda_samara_bot');
   });
 
   it('answers "кто" with a person named in Cyrillic, not with a brand in Latin letters', async () => {

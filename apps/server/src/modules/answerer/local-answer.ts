@@ -90,6 +90,14 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   },
   { question: /почт|e-?mail|емейл|имейл|электронн/, answer: /@/ },
   {
+    // "А в телеге вы есть?": a messenger or a social network asked for, answered by its handle,
+    // link or number.
+    question:
+      /telegram|телеграм|(?<!\p{L})(?:телег\p{L}*|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакте|инст\p{L}*|соцсет\p{L}*)(?!\p{L})/u,
+    answer: /@[\w.]{3,}|t\.me\/|wa\.me|vk\.com|\+?\d[\d\s()-]{8,}\d/i,
+    names: /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст|соцсет)/,
+  },
+  {
     question:
       /сколько\s+(?:по\s+)?(?:дней|времени|ждать|идет|едет|занимает|длится|продолжается)|как\s+долго|(?<!\p{L})срок|когда\s+(?:придет|привезут|доставят)/u,
     // A term in figures, or in words: "на следующий день", "в тот же день", "завтра".
