@@ -1,7 +1,6 @@
 import { lru } from '../../lib/lru';
 import {
   analyzeTexts,
-  chatSpelling,
   knownStats,
   type Retrieval,
   type RetrievalContext,
@@ -138,7 +137,6 @@ const NEIGHBOUR_SHARE = 0.5;
 const NEGATION =
   /(?<!\p{L})(?:не(?!\s+(?:позднее|ранее|позже|раньше|более|менее|больше|меньше|дольше))|нельзя|запрещ\p{L}*)(?!\p{L})/iu;
 /** A neighbouring exception sharing this share of what the answer's sentence explains joins it. */
-
 const EXCEPTION_SHARE = 0.25;
 
 /** Below this length an answer takes the next sentence of its paragraph too. */
@@ -332,7 +330,7 @@ export async function composeLocalAnswer(
   assistantId: string,
   retrieval: Retrieval,
 ): Promise<LocalAnswer> {
-  const { question, corrected, passages } = retrieval;
+  const { asked, corrected, passages } = retrieval;
   const { terms, synonyms, expansions, verbs, light, filler, context } = retrieval.query;
   const handoff = (confidence = 0): LocalAnswer => ({ text: ANSWER_TEXTS.handoff, source: 'handoff', confidence });
   if (corrected?.confident)
@@ -383,7 +381,7 @@ export async function composeLocalAnswer(
   });
   const comparisonStems = new Set(lexemes[at + columnNames.length + rowNames.length] ?? []);
 
-  const qText = chatSpelling(question).toLowerCase().replace(/ё/g, 'е');
+  const qText = asked.toLowerCase().replace(/ё/g, 'е');
   // A business's answer type (a price, an address, hours) that no passage found holds is not what
   // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
   // its question word is then read as a general question's (QUESTION_KINDS).
@@ -467,21 +465,10 @@ export async function composeLocalAnswer(
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
-  // "Кто снимает зубной камень?": the sentence that answers tells what is done ("Снимает зубной
-  // камень…"), the one before it who does it ("Дмитрий Тихонов — стоматолог"); the answer gives
-  // both (composeAnswer), so it holds a name as much as a sentence naming someone does.
-  const asksWho = kinds.length > 0 && WHO.test(qText);
-  const namedBefore = (list: Unit[], i: number) => {
-    const u = list[i];
-    const prev = list[i - 1];
-    return (
-      !!u &&
-      !!prev &&
-      prev.line === u.line &&
-      !newName(u.text, qText, PERSON_NAME) &&
-      newName(prev.text, qText, PERSON_NAME)
-    );
-  };
+  // A sentence whose doer the sentence before names holds a name too (nameBefore).
+  const namesWho = WHO.test(qText) ? (text: string) => newName(text, qText, PERSON_NAME) : undefined;
+  const namedBefore =
+    kinds.length > 0 && namesWho ? (list: Unit[], i: number) => !!nameBefore(list, i, namesWho) : () => false;
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
@@ -523,7 +510,7 @@ export async function composeLocalAnswer(
       const typed =
         (holdsType ? 0.12 : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
-        (asksWho && namedBefore(list, i) ? KIND_BONUS : 0) +
+        (namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
         counted(u.text);
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
@@ -567,13 +554,7 @@ export async function composeLocalAnswer(
   const whole = chosen && /\?\s*$/.test(chosen.heading) && chosen.content.length <= THRESHOLDS.answerChars;
   const answer = whole
     ? chosen.content.replace(ANSWER_PREFIX, '').trim()
-    : composeAnswer(
-        list,
-        best.u,
-        (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())),
-        terms,
-        WHO.test(qText) ? (text) => newName(text, qText, PERSON_NAME) : undefined,
-      );
+    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())), terms, namesWho);
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
 }
@@ -682,6 +663,18 @@ function lastHeadingStems(heading: string, stems: Set<string>): string[] {
   return [...stems].filter((s) => last.includes(s.slice(0, Math.max(3, s.length - 1))));
 }
 
+/**
+ * The sentence before `i` in its paragraph when it names who and `i` does not: "Кто снимает зубной
+ * камень?" is answered by "Снимает зубной камень…", and who does it by the sentence before
+ * ("Дмитрий Тихонов — стоматолог"). composeAnswer gives both, so such a sentence holds a name.
+ */
+function nameBefore(list: Unit[], i: number, namesWho: (text: string) => boolean): Unit | undefined {
+  const u = list[i];
+  const prev = list[i - 1];
+  if (!u || !prev || prev.line !== u.line || QUESTION_LINE.test(prev.text)) return undefined;
+  return !namesWho(u.text) && namesWho(prev.text) ? prev : undefined;
+}
+
 /** The units an answer starting at `i` would hold: a FAQ question line is answered by the lines after it. */
 function answerSpan(list: Unit[], i: number): Unit[] {
   const u = list[i];
@@ -723,19 +716,9 @@ function composeAnswer(
       )
     )
       if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
-    // "Кто лечит зубы?": the sentence that answers tells what is done ("Снимает зубной камень…"),
-    // the one before it who does it ("Олег Тихонов — стоматолог").
-    if (
-      namesWho &&
-      prev &&
-      picked[0] === u &&
-      prev.line === u.line &&
-      !QUESTION_LINE.test(prev.text) &&
-      !namesWho(u.text) &&
-      namesWho(prev.text) &&
-      prev.text.length + u.text.length < limit
-    )
-      picked.unshift(prev);
+    // "Кто лечит зубы?": the sentence that answers tells what is done, the one before it who.
+    const named = namesWho && picked[0] === u ? nameBefore(list, i, namesWho) : undefined;
+    if (named && named.text.length + u.text.length < limit) picked.unshift(named);
     let j = i + 1;
     for (; j < list.length; j++) {
       const next = list[j];

@@ -193,12 +193,8 @@ function nameColumn(rows: TableRow[]): string {
 
 /** The name of each row (see nameColumn), read table by table. */
 export function rowNamesOf(rows: TableRow[]): Map<TableRow, string> {
-  const names = new Map<TableRow, string>();
-  for (const table of byTable(rows)) {
-    const column = nameColumn(table);
-    for (const r of rows) if (r.table === table[0]?.table) names.set(r, cellOf(r, column));
-  }
-  return names;
+  const columnOf = new Map(byTable(rows).map((table) => [table[0]?.table, nameColumn(table)]));
+  return new Map(rows.map((r) => [r, cellOf(r, columnOf.get(r.table) ?? '')]));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 export { type IndexedPassage, indexChunks, lockAssistantIndex, unindexFile } from './index-store';
-export { chatSpelling, type QueryAnalysis, type Retrieval, type RetrievalContext, retrieve } from './retrieve';
+export { type QueryAnalysis, type Retrieval, type RetrievalContext, retrieve } from './retrieve';
 export {
   type CorrectedAnswerMatch,
   DEFAULT_TUNING,

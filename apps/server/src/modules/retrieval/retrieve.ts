@@ -102,7 +102,10 @@ export interface QueryAnalysis {
 
 /** What retrieval found for one question of one assistant, best first. */
 export interface Retrieval {
+  /** The question as the visitor wrote it: what the model is given. */
   question: string;
+  /** The question with its chat spellings written out (chatSpelling), as the local answerer reads it. */
+  asked: string;
   query: QueryAnalysis;
   /** The best corrected answer (the owner's own), if any matched. */
   corrected?: CorrectedAnswerMatch;
@@ -148,14 +151,13 @@ function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, n
   return matches;
 }
 
+/** A word of a question, hyphenated ones whole ("какой-нибудь", "Wi-Fi"). */
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+
 export async function analyzeQuestion(ctx: RetrievalContext, question: string): Promise<QueryAnalysis> {
   const text = normalizeQuantities(question);
   const quantities = quantityEquivalents(text);
-  const words =
-    text
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)
-      ?.slice(0, 60) ?? [];
+  const words = text.toLowerCase().match(WORD)?.slice(0, 60) ?? [];
   const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
   const [[qLexemes = [], ...rest], synonymGroups, { filler, light }] = await Promise.all([
     lexemesOf(ctx, [
@@ -215,7 +217,6 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler, context };
 }
 
-const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 /** A sentence telling why the visitor asks ("хочу подъехать", "надо успеть к пятнице"). */
 const PURPOSE =
   /^\s*(?:а\s+то\s+|просто\s+)?(?:хочу|хотим|хотела?|хотели|надо|нужно|планирую|планируем|собираюсь|собираемся)(?!\p{L})/u;
@@ -263,20 +264,19 @@ export async function retrieve(
   question: string,
   opts: RetrieveOptions = {},
 ): Promise<Retrieval> {
-  // The model is given the question as the visitor wrote it (Retrieval.question).
   const asked = chatSpelling(question);
   const [query, [corrected]] = await Promise.all([
     analyzeQuestion(ctx, asked),
     searchCorrectedAnswers(ctx, assistantId, asked, { limit: 1 }),
   ]);
-  if (corrected?.confident || query.terms.length === 0) return { question, query, corrected, passages: [] };
+  if (corrected?.confident || query.terms.length === 0) return { question, asked, query, corrected, passages: [] };
   const passages = await searchKnowledge(ctx, assistantId, query.text, {
     limit: opts.limit ?? 6,
     stems: query.expansions,
     ownStems: query.stems,
     tuning: opts.tuning,
   });
-  return { question, query, corrected, passages };
+  return { question, asked, query, corrected, passages };
 }
 
 /** Question words as written in a chat ("скока стоит", "чё по срокам", "щас открыты?"). */
