@@ -119,8 +119,22 @@ const CAKES = [
     ].join('\n'),
   },
 ];
+/** A cleaning company's price list: the rows differ by the rooms of the flat ("2-комнатная"). */
+const CLEANING = [
+  {
+    heading: 'Цены',
+    content: [
+      'Вид уборки: Поддерживающая уборка; Объект: 1-комнатная квартира; Цена, руб.: 3500; Клинеров: 1',
+      'Вид уборки: Поддерживающая уборка; Объект: 2-комнатная квартира; Цена, руб.: 4500; Клинеров: 2',
+      'Вид уборки: Генеральная уборка; Объект: 3-комнатная квартира; Цена, руб.: 14500; Клинеров: 2',
+      'Вид уборки: Генеральная уборка; Объект: 1-комнатная квартира; Цена, руб.: 7900; Клинеров: 2',
+      'Вид уборки: Генеральная уборка; Объект: 2-комнатная квартира; Цена, руб.: 10900; Клинеров: 2',
+    ].join('\n'),
+  },
+];
 let businessId: string;
 let bakeryId: string;
+let cleaningId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -132,6 +146,8 @@ beforeAll(async () => {
   await indexedFile(server.app, businessId, 'nomera.xlsx', ROOMS);
   bakeryId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, bakeryId, 'assortiment.xlsx', CAKES);
+  cleaningId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
 });
 afterAll(async () => server?.close());
 
@@ -281,5 +297,20 @@ describe('local answerer on a sheet', () => {
     expect((await ask('какие торты дешевле двух тыщ?')).text).toBe(
       'Категория: Торты, Цена, руб., дешевле 2000\n- Медовик — 1600\n- Морковный с грецким орехом — 1900',
     );
+  });
+});
+
+describe('local answerer on a price list of flats', () => {
+  const ask = async (question: string) =>
+    composeLocalAnswer(server.app.ctx, cleaningId, await retrieve(server.app.ctx, cleaningId, question));
+
+  it('reads "двушка" and "трёхкомнатная" as the sheet counts rooms, and answers the row of that flat', async () => {
+    const a = await ask('скок стоит генералка в двушке?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('10900');
+    expect(a.text).not.toContain('7900');
+    const three = await ask('Генеральная уборка трёхкомнатной квартиры сколько будет стоить?');
+    expect(three.text).toContain('14500');
+    expect(three.text).not.toContain('10900');
   });
 });

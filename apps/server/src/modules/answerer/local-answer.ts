@@ -207,6 +207,16 @@ function countedNearby(question: string, terms: string[]): (text: string) => num
   };
 }
 
+/**
+ * A figure joined to a word ("2-комнатная", "5-местный"; quantities.ts writes "двушка" so): its
+ * stems ("2", "комнатн") are in every row of a price list that counts rooms, the sentence writing
+ * the same compound is the one asked about.
+ */
+const COMPOUND = /\d+-\p{L}{4}/gu;
+const COMPOUND_BONUS = 0.05;
+/** A sentence without the compound the question names shares this much of the answer's score. */
+const OTHER_COMPOUND = 0.85;
+
 /** Any capitalised word of three letters or more, after a space, a quote or a bracket. */
 const CAPITALISED = /(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}/gu;
 /** A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss"). */
@@ -472,6 +482,9 @@ export async function composeLocalAnswer(
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
+  const compounds = tableQuestion.match(COMPOUND) ?? [];
+  const compound = (text: string) =>
+    compounds.length && compounds.some((c) => text.toLowerCase().includes(c)) ? COMPOUND_BONUS : 0;
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   /** Per passage: how many of the question's stems it holds. */
   const matchedIn: number[] = [];
@@ -512,7 +525,8 @@ export async function composeLocalAnswer(
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
         (namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
-        counted(u.text);
+        counted(u.text) +
+        compound(u.text);
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
@@ -554,7 +568,16 @@ export async function composeLocalAnswer(
   const whole = chosen && /\?\s*$/.test(chosen.heading) && chosen.content.length <= THRESHOLDS.answerChars;
   const answer = whole
     ? chosen.content.replace(ANSWER_PREFIX, '').trim()
-    : composeAnswer(list, best.u, (i) => cover((t) => match(t, list[i]?.lexemes ?? new Set())), terms, namesWho);
+    : composeAnswer(
+        list,
+        best.u,
+        // A row of another flat than the "2-комнатная" asked about is no row as good as the answer's.
+        (i) =>
+          cover((t) => match(t, list[i]?.lexemes ?? new Set())) *
+          (compounds.length && !compound(list[i]?.text ?? '') ? OTHER_COMPOUND : 1),
+        terms,
+        namesWho,
+      );
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
 }

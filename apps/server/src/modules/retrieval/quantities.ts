@@ -127,6 +127,13 @@ const MINUTES_BEFORE = new Map([
 const HOURS = /^час(?:а|ам|ов)?$/;
 /** How many come together: "вдвоем" 2 … "вшестером" 6. */
 const TOGETHER = ['вдвоем', 'втроем', 'вчетвером', 'впятером', 'вшестером'];
+/** Flats by their rooms, as said ("двушка", "трёхкомнатная") and as price lists count them ("2-комнатная"). */
+const ROOMS: [RegExp, number][] = [
+  [/^(?:однушк|однокомнатн)/, 1],
+  [/^(?:двушк|двухкомнатн)/, 2],
+  [/^(?:трешк|трехкомнатн)/, 3],
+  [/^(?:четырешк|четырехкомнатн)/, 4],
+];
 
 /** 24-hour time of "N утра/дня/вечера/ночи". */
 function clock(hour: number, minutes: number, part: string | undefined): string {
@@ -243,6 +250,11 @@ export function normalizeQuantities(text: string): string {
       continue;
     }
     // "едем вчетвером": for four, as a table of places counts them ("на 4").
+    const rooms = ROOMS.find(([re]) => re.test(w));
+    if (rooms) {
+      out.push(`${space(t)}${rooms[1]}-комнатная`);
+      continue;
+    }
     const together = TOGETHER.indexOf(w);
     if (together >= 0) {
       out.push(`${space(t)}на ${together + 2}`);
