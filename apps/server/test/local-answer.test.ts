@@ -76,6 +76,11 @@ const BUSINESS = [
       'При отмене позже, а также если курьера не впустили, предоплата не возвращается.',
   },
   {
+    heading: 'Скидки',
+    content:
+      'В день рождения — скидка 10%, она действует 3 дня до и 3 дня после дня рождения по паспорту. Постоянным клиентам выдаём карту на 5%.',
+  },
+  {
     heading: 'О нас',
     content:
       'Мы доставляем воду в Самаре с 2012 года. Начинали с одной машины, а сегодня у нас 14 курьеров и своя скважина.',
@@ -247,6 +252,12 @@ describe('local answerer on a business', () => {
     const a = await ask('В субботу доставка до скольки? Хотим подъехать за бутылями на газели к юбилею');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('22:00');
+  });
+
+  it('reads "др" as a birthday, and a day said relatively ("позавчера") as the situation, not the subject', async () => {
+    const a = await ask('у меня др был позавчера, скидку еще можно получить?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('10%');
   });
 
   it('gives a rule with its exception said in the next paragraph', async () => {

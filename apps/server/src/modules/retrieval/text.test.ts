@@ -75,5 +75,11 @@ describe('roots of two stems', () => {
     expect(rootStrength('выеха', 'выезд')).toBeGreaterThan(0);
     // A verb and its noun in -к-: "постирать" / "стирка".
     expect(rootStrength('постира', 'стирк')).toBeGreaterThan(0);
+    // A stem held whole behind a prefix or in a compound, not behind a letter that is no prefix:
+    // "оставить" is no "доставка".
+    expect(rootStrength('свобожд', 'освобожд')).toBeGreaterThan(0);
+    expect(rootStrength('мойк', 'автомойк')).toBe(0);
+    expect(rootStrength('комнатн', 'двухкомнатн')).toBeGreaterThan(0);
+    expect(rootStrength('остав', 'доставк')).toBe(0);
   });
 });

@@ -248,6 +248,8 @@ const PREFIXES = [
 ];
 /** One-letter prefixes ("вмещать"/"помещаться", "сдать"/"подать"): cut only from a longer stem. */
 const SHORT_PREFIXES = ['в', 'с', 'у'];
+/** A one-letter prefix before a stem held whole ("освобожд"/"свобожд"). */
+const ONE_LETTER_PREFIX = /^[всуо]/;
 /** Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). */
 const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 const formsCache = new Map<string, string[]>();
@@ -331,7 +333,10 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
         x.charCodeAt(1) !== y.charCodeAt(1) ||
         x.charCodeAt(2) !== y.charCodeAt(2)
       ) {
-        if (min >= 5 && long.includes(short)) best = Math.max(best, 0.65);
+        // A compound's second part ("автомойк"/"мойк") or a stem behind a prefix; behind one letter
+        // that is no prefix, another word ("доставк" holds "остав").
+        const at = min >= 5 ? long.indexOf(short) : -1;
+        if (at >= 2 || (at === 1 && ONE_LETTER_PREFIX.test(long))) best = Math.max(best, 0.65);
         continue;
       }
       // Before the rule for three letters: "идт" is "идет" with its fleeting vowel dropped.
