@@ -137,7 +137,22 @@ const CLEANING = [
     ].join('\n'),
   },
 ];
+/** A children's centre's timetable: ages as ranges, days shortened, a row whose last cell is empty. */
+const TIMETABLE = [
+  {
+    heading: 'Расписание',
+    content: [
+      'Занятие: Вместе с мамой; Возраст: 1,5–3 года; Филиал: Республики; Дни недели: вт, чт; Примечание: с родителем',
+      'Занятие: Развивайка; Возраст: 3–4 года; Филиал: Республики; Дни недели: пн, ср',
+      'Занятие: Шахматы; Возраст: 6–11 лет; Филиал: Широтная; Дни недели: сб; Примечание: своя доска не нужна',
+      'Занятие: ИЗО-студия; Возраст: 7–12 лет; Филиал: Широтная; Дни недели: вт, сб; Примечание: фартук',
+      'Занятие: Робототехника; Возраст: 8–12 лет; Филиал: Республики; Дни недели: сб; Примечание: конструкторы наши',
+      'Занятие: Hello, English!; Возраст: 3–4 года; Филиал: Широтная; Дни недели: пн, ср; Примечание: без учебника',
+    ].join('\n'),
+  },
+];
 let businessId: string;
+let kidsId: string;
 let bakeryId: string;
 let cleaningId: string;
 
@@ -151,6 +166,8 @@ beforeAll(async () => {
   await indexedFile(server.app, businessId, 'nomera.xlsx', ROOMS);
   bakeryId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, bakeryId, 'assortiment.xlsx', CAKES);
+  kidsId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, kidsId, 'raspisanie.csv', TIMETABLE);
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
 });
@@ -323,5 +340,22 @@ describe('local answerer on a price list of flats', () => {
     const three = await ask('Генеральная уборка трёхкомнатной квартиры сколько будет стоить?');
     expect(three.text).toContain('14500');
     expect(three.text).not.toContain('10900');
+  });
+});
+
+describe('local answerer on a timetable of ages', () => {
+  const ask = async (question: string) =>
+    composeLocalAnswer(server.app.ctx, kidsId, await retrieve(server.app.ctx, kidsId, question));
+
+  it("lists the rows whose ages hold the child's, a row with an empty cell among them", async () => {
+    expect((await ask('сыну три года исполнилось в марте. что у вас есть для трехлеток?')).text).toBe(
+      'Возраст: 3 года\n- Вместе с мамой\n- Развивайка\n- Hello, English!',
+    );
+  });
+
+  it('narrows the values named (a branch, a day shortened in the sheet) by the age', async () => {
+    expect((await ask('ребенку 8 лет, какие занятия по субботам на широтной?')).text).toBe(
+      'Филиал: Широтная, Дни недели: сб, Возраст: 8 лет\n- Шахматы\n- ИЗО-студия',
+    );
   });
 });

@@ -11,8 +11,11 @@ import {
 } from '../retrieval';
 import {
   ABSENT_STEM,
+  AGE_STEM,
+  AGE_STEMS,
   categoryValues,
   comparisonOf,
+  completeRows,
   filtersTable,
   filterTable,
   parseRow,
@@ -595,15 +598,25 @@ async function tableRows(
   question: string,
 ): Promise<TableRow[]> {
   const found = parts.map((x) => x.rows);
-  if (found.flat().length < 3 || !filtersTable(question)) return found.flat();
+  const sectionOf = (p: Retrieval['passages'][number]) => `${p.fileId}\u0000${p.heading}`;
+  if (found.flat().length < 3 || !filtersTable(question)) {
+    const bySection = new Map<string, TableRow[]>();
+    passages.forEach((p, i) => {
+      const key = sectionOf(p);
+      bySection.set(key, [...(bySection.get(key) ?? []), ...(found[i] ?? [])]);
+    });
+    return [...bySection.values()].flatMap(completeRows);
+  }
   const sections = new Map<string, { fileId: string; heading: string }>();
   passages.forEach((p, i) => {
-    if (found[i]?.length) sections.set(`${p.fileId}\u0000${p.heading}`, { fileId: p.fileId, heading: p.heading });
+    if (found[i]?.length) sections.set(sectionOf(p), { fileId: p.fileId, heading: p.heading });
   });
   const whole = await Promise.all(
     [...sections.values()].map((s) => sectionPassages(ctx, assistantId, s.fileId, s.heading)),
   );
-  const rows = whole.flat().flatMap((content) => splitUnits(content).flatMap((u) => parseRow(u.text) ?? []));
+  const rows = whole.flatMap((contents) =>
+    completeRows(contents.flatMap((content) => splitUnits(content).flatMap((u) => parseRow(u.text) ?? []))),
+  );
   const seen = new Set(rows.map((r) => r.text));
   // Rows of a passage changed since (or of a section too long to read whole) stay too.
   for (const r of found.flat()) if (!seen.has(r.text)) rows.push(r);
@@ -637,9 +650,10 @@ function tableAnswer(
       for (const s of stemsOf.get(value) ?? []) tableStems.add(s);
     }
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
-  // column must not have).
+  // column must not have), the years of an age.
+  const age = AGE_STEMS.test(question) ? AGE_STEM : undefined;
   const score = (t: string) =>
-    comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_STEM.test(t)
+    comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_STEM.test(t) || age?.test(t)
       ? 1
       : Math.max(match(t, columnStems), match(t, tableStems) * 0.9);
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
@@ -675,7 +689,8 @@ function tableAnswer(
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
       return cover((t) => match(t, stems));
     },
-    valueWords: (value) => terms.map((t) => match(t, stemsOf.get(value) ?? empty)),
+    // The years of an age filter by the column of ages, not by a value ("год" is "12" in the synonyms).
+    valueWords: (value) => terms.map((t) => (age?.test(t) ? 0 : match(t, stemsOf.get(value) ?? empty))),
     maxChars: THRESHOLDS.answerChars,
   });
 }

@@ -30,6 +30,26 @@ export function parseRow(text: string): TableRow | undefined {
   return { text, cells, table: cells.map(([name]) => name).join('|') };
 }
 
+/**
+ * The rows of one section of a file with the cells their sheet left empty: the parser writes no
+ * empty cell ("Примечание"), and such a row would look like another table's. A row whose columns
+ * are all among a wider row's with the same first column gets that row's columns, '' where it had none.
+ */
+export function completeRows(rows: TableRow[]): TableRow[] {
+  const widest = new Map<string, string[]>();
+  for (const r of rows) {
+    const columns = r.cells.map(([name]) => name);
+    const first = columns[0] ?? '';
+    if (columns.length > (widest.get(first)?.length ?? 0)) widest.set(first, columns);
+  }
+  return rows.map((r) => {
+    const columns = widest.get(r.cells[0]?.[0] ?? '');
+    if (!columns || columns.length === r.cells.length || !r.cells.every(([name]) => columns.includes(name))) return r;
+    const cells = columns.map((c): [string, string] => [c, r.cells.find(([name]) => name === c)?.[1] ?? '']);
+    return { text: r.text, cells, table: columns.join('|') };
+  });
+}
+
 const YES = /^(?:да|есть|\+|✓|✔|v|yes)$/i;
 const NO = /^(?:нет|-|—|–|no|x|×)$/i;
 
@@ -112,6 +132,12 @@ const MANY_NAMED = 2;
 /** The score of the rows a list question's word names: below a filter the question also names. */
 const ROWS_OF_WORD = 0.6;
 
+/** A question asking what there is, or where to go ("что у вас есть для…", "куда можно ходить"). */
+const AVAILABLE = /(?<!\p{L})(?:что|куда|есть)(?!\p{L})/u;
+
+/** What an age narrowing the rows adds to the score of the filter it narrows. */
+const AGE_NAMED = 0.1;
+
 /** A question of a time, a number or a price, which a yes/no column does not answer. */
 const AMOUNT_QUESTION =
   /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|насколько|когда|почем|почём)(?!\p{L})/u;
@@ -137,9 +163,41 @@ function countOf(question: string, listed: boolean): number | undefined {
   return m?.[1] ? Number(m[1]) : undefined;
 }
 
-/** Whether a question may filter a table: a comparison with a number, or a list or count question. */
+/** A child's age in a question ("сыну 3 года", "для 5 лет": quantities.ts writes "трёхлеток" so). */
+const AGE = /(?<![\d,])(\d{1,2}(?:,5)?)\s*(?:год|года|лет)(?!\p{L})/u;
+/** Whether a question names an age, and the stems of its years ("года", "лет"), the filter's own words. */
+export const AGE_STEMS = AGE;
+export const AGE_STEM = /^(?:год|лет)$/;
+const ageOf = (question: string): number | undefined => {
+  const m = AGE.exec(question);
+  return m?.[1] ? Number(m[1].replace(',', '.')) : undefined;
+};
+
+/** The ages a cell gives ("3–4 года", "1,5–3 года", "от 7 лет", "7+", "до 3 лет"), both ends included. */
+function ageRange(value: string): [number, number] | undefined {
+  const n = (x: string | undefined) => Number((x ?? '').replace(',', '.'));
+  const range = /(\d+(?:,\d+)?)\s*[–—-]\s*(\d+(?:,\d+)?)\s*(?:год|лет)/u.exec(value);
+  if (range) return [n(range[1]), n(range[2])];
+  const from = /(?:от|с)\s*(\d+(?:,\d+)?)\s*(?:год|лет)|(\d+)\s*\+/u.exec(value);
+  if (from) return [n(from[1] ?? from[2]), Number.POSITIVE_INFINITY];
+  const upTo = /до\s*(\d+(?:,\d+)?)\s*(?:год|лет)/u.exec(value);
+  return upTo ? [0, n(upTo[1])] : undefined;
+}
+
+/** "3 года", "5 лет": an age as a head of the rows listed. */
+const years = (age: number) => {
+  const last = Math.floor(age) % 10;
+  const teen = Math.floor(age) % 100 >= 11 && Math.floor(age) % 100 <= 14;
+  const word = !Number.isInteger(age) ? 'года' : teen || last === 0 || last >= 5 ? 'лет' : last === 1 ? 'год' : 'года';
+  return `${String(age).replace('.', ',')} ${word}`;
+};
+
+/** Whether a question may filter a table: a comparison with a number, a list or count question, an age. */
 export const filtersTable = (question: string): boolean =>
-  comparisonOf(question) !== undefined || LIST_QUESTION.test(question) || countOf(question, false) !== undefined;
+  comparisonOf(question) !== undefined ||
+  LIST_QUESTION.test(question) ||
+  countOf(question, false) !== undefined ||
+  AGE.test(question);
 
 /** Rows grouped by their table (its column names), each row once. */
 function byTable(rows: TableRow[]): TableRow[][] {
@@ -291,6 +349,7 @@ export function filterTable(input: FilterInput): string | undefined {
   const count = countOf(input.question, listed);
   const asksAmount = AMOUNT_QUESTION.test(input.question);
   const asksPrice = PRICE_QUESTION.test(input.question);
+  const age = ageOf(input.question);
   // The question's figures other than the comparison's and the count's (see holdsFigures below).
   const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
     (f) => Number(f) !== comparison?.value && Number(f) !== count,
@@ -412,6 +471,26 @@ export function filterTable(input: FilterInput): string | undefined {
         const countScore = 0.6 + about;
         if (!best || countScore > best.score)
           best = { score: countScore, answer: compose(`${column}: ${count}`, list(picked, ''), input.maxChars) };
+      }
+    }
+    // "Что есть для трёхлеток?", "ребёнку 8 лет, куда ходить по субботам?": the rows whose column
+    // of ages holds the child's (within the values named).
+    const ageColumn =
+      age !== undefined && !aboutRow && (listed || AVAILABLE.test(input.question)) && !asksAmount
+        ? others.find((c) => {
+            const values = valuesOf(c).filter(Boolean);
+            return values.length > 0 && values.filter((v) => ageRange(v)).length >= values.length / 2;
+          })
+        : undefined;
+    if (ageColumn && age !== undefined) {
+      const picked = (byValues ? inValues : rows).filter((r) => {
+        const range = ageRange(cellOf(r, ageColumn));
+        return range !== undefined && range[0] <= age && age <= range[1];
+      });
+      const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + AGE_NAMED;
+      if (picked.length > 0 && (!best || ageScore > best.score)) {
+        const names = list(picked, '').filter((x, i, all) => all.indexOf(x) === i);
+        best = { score: ageScore, answer: compose(`${valuesHead}${ageColumn}: ${years(age)}`, names, input.maxChars) };
       }
     }
     // The rows holding every value named ("прививки для собак от лептоспироза": both columns).

@@ -202,12 +202,18 @@ export function normalizeQuantities(text: string): string {
     let current = 0;
     let j = i;
     let numeric = false;
+    let halved = false;
     for (; j < tokens.length; j++) {
       const x = (tokens[j] as Token).word;
       const n = CARDINALS.get(x) ?? (/^\d+$/.test(x) && !numeric ? Number(x) : undefined);
       if (n !== undefined && !(n >= 100 && current % 100 > 0) && !(n < 10 && current % 10 > 0)) {
         current += n;
         numeric = true;
+      } else if (numeric && x === 'с' && tokens[j + 1]?.word === 'половиной' && Number.isInteger(current) && current) {
+        // "три с половиной тыщи", "два с половиной часа".
+        current += 0.5;
+        halved = true;
+        j++;
       } else if (numeric && THOUSAND.test(x)) {
         value += (current || 1) * 1000;
         current = 0;
@@ -218,7 +224,7 @@ export function normalizeQuantities(text: string): string {
     }
     // A figure with its multiplier stays as written ("66 миллионов лет", "5 тысяч"): documents
     // write it so; only numbers said in words become figures.
-    const spelled = numeric && !/^\d+$/.test(w) && tokens.slice(i, j).some((x) => !/^\d+$/.test(x.word));
+    const spelled = numeric && (halved || (!/^\d+$/.test(w) && tokens.slice(i, j).some((x) => !/^\d+$/.test(x.word))));
     if (spelled) {
       const n = value + current;
       const number = Number.isInteger(n) ? String(n) : String(n).replace('.', ',');
@@ -260,8 +266,8 @@ export function normalizeQuantities(text: string): string {
       out.push(`${space(t)}на ${together + 2}`);
       continue;
     }
-    // "двенадцатилетний", "12-летний" → "12 лет".
-    const years = /^(.+?)-?летн\p{L}*$/u.exec(w);
+    // "двенадцатилетний", "12-летний", "для трёхлеток" → "12 лет", "3 лет".
+    const years = /^(.+?)-?лет(?:н|к|ок)\p{L}*$/u.exec(w);
     const age = years?.[1] ? (/^\d+$/.test(years[1]) ? Number(years[1]) : CARDINALS.get(years[1])) : undefined;
     // Ages of children and teenagers ("двенадцатилетний"); "Тридцатилетняя война" is a name.
     if (age !== undefined && age <= 18) {
