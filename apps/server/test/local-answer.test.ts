@@ -151,7 +151,21 @@ const TIMETABLE = [
     ].join('\n'),
   },
 ];
+/** A florist's catalogue: what a bouquet holds is said in its composition, not its name. */
+const BOUQUETS = [
+  {
+    heading: 'Каталог',
+    content: [
+      'Название: Мини-комплимент; Состав: 1 кустовая роза, 2 гвоздики; Цена (руб.): 990',
+      'Название: Нежность; Состав: 5 пионовидных роз, 2 пиона, эвкалипт; Цена (руб.): 6400',
+      'Название: Весенний; Состав: 25 тюльпанов микс; Цена (руб.): 2700',
+      'Название: Пионовое облако; Состав: 15 розовых пионов; Цена (руб.): 7900',
+      'Название: Утро; Состав: 7 кустовых роз, 3 эустомы; Цена (руб.): 2900',
+    ].join('\n'),
+  },
+];
 let businessId: string;
+let flowersId: string;
 let kidsId: string;
 let bakeryId: string;
 let cleaningId: string;
@@ -166,6 +180,8 @@ beforeAll(async () => {
   await indexedFile(server.app, businessId, 'nomera.xlsx', ROOMS);
   bakeryId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, bakeryId, 'assortiment.xlsx', CAKES);
+  flowersId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, flowersId, 'katalog.xlsx', BOUQUETS);
   kidsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, kidsId, 'raspisanie.csv', TIMETABLE);
   cleaningId = await createAssistant(server.app, owner.userId);
@@ -357,5 +373,16 @@ describe('local answerer on a timetable of ages', () => {
     expect((await ask('ребенку 8 лет, какие занятия по субботам на широтной?')).text).toBe(
       'Филиал: Широтная, Дни недели: сб, Возраст: 8 лет\n- Шахматы\n- ИЗО-студия',
     );
+  });
+});
+
+describe('local answerer on a catalogue', () => {
+  it("lists the rows a list question's word names in their other cells, with their prices", async () => {
+    const a = await composeLocalAnswer(
+      server.app.ctx,
+      flowersId,
+      await retrieve(server.app.ctx, flowersId, 'что у вас есть из пионов и почем?'),
+    );
+    expect(a.text).toBe('Цена (руб.):\n- Нежность — 6400\n- Пионовое облако — 7900');
   });
 });

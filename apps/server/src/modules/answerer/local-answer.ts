@@ -18,6 +18,7 @@ import {
   completeRows,
   filtersTable,
   filterTable,
+  LIST_WORDS,
   parseRow,
   rowNamesOf,
   type TableRow,
@@ -652,10 +653,32 @@ function tableAnswer(
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
   // column must not have), the years of an age.
   const age = AGE_STEMS.test(question) ? AGE_STEM : undefined;
+  // A row's other cells, read by the beginnings of their words, which a stem is (they are not
+  // stemmed): "для водителей" of "Назначение: для водителей", "пионов" of "Состав: …2 пиона".
+  const cellWords = new Map<TableRow, string[]>();
+  const describes = (row: TableRow, t: string) => {
+    if (t.length < DESCRIBING_STEM) return false;
+    let words = cellWords.get(row);
+    if (!words) {
+      const name = nameOfRow.get(row);
+      words =
+        row.cells
+          .filter(([, value]) => value !== name)
+          .map(([, value]) => value.toLowerCase().replace(/ё/g, 'е'))
+          .join(' ')
+          .match(/\p{L}+/gu) ?? [];
+      cellWords.set(row, words);
+    }
+    return words.some((w) => w.startsWith(t));
+  };
   const score = (t: string) =>
     comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_STEM.test(t) || age?.test(t)
       ? 1
-      : Math.max(match(t, columnStems), match(t, tableStems) * 0.9);
+      : Math.max(
+          match(t, columnStems),
+          match(t, tableStems) * 0.9,
+          LIST_WORDS.test(question) && rows.some((r) => describes(r, t)) ? 0.9 : 0,
+        );
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
   // дольше двух часов? Хочу знать, на сколько отпрашиваться с работы"): the others tell why.
   const filtering = question.split(/[.?!]+/).filter((x) => filtersTable(x));
@@ -680,6 +703,7 @@ function tableAnswer(
     question,
     namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
     namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
+    describesRow: (row) => rowWords.some((t) => describes(row, t)),
     columnAt: (column) => {
       const stems = [...(stemsOf.get(column) ?? [])];
       const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);
@@ -694,6 +718,9 @@ function tableAnswer(
     maxChars: THRESHOLDS.answerChars,
   });
 }
+
+/** The shortest stem read in a row's cells as naming the row (shorter ones begin too many words). */
+const DESCRIBING_STEM = 4;
 
 /** Stems of the last part of a heading path ("Частые вопросы › Сколько стоит…"): the FAQ question itself. */
 function lastHeadingStems(heading: string, stems: Set<string>): string[] {

@@ -121,7 +121,8 @@ export function comparisonOf(question: string): Comparison | undefined {
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION =
-  /(?<!\p{L})(?:какие|каких|каким|какими|что\s+из|из\s+(?:\p{L}+\s+){1,3}что|что-?нибудь|перечисл)/iu;
+  /(?<!\p{L})(?:какие|каких|каким|какими|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из|из\s+(?:\p{L}+\s+){1,3}что|что-?нибудь|перечисл)/iu;
+export const LIST_WORDS = LIST_QUESTION;
 
 /** A column of prices: what a comparison of money is first about, and shown beside the rows listed. */
 const PRICE_COLUMN = /цен|стоим|руб|₽|прайс/i;
@@ -325,6 +326,11 @@ export interface FilterInput {
   namesColumn: (column: string) => number;
   /** How well the question names a row by its first cell, 0–1, leaving out the words that name a column or a category. */
   namesRow: (row: TableRow) => number;
+  /**
+   * Whether a word of the question that may name a row is said in the row's other cells ("для
+   * водителей" of "Назначение: для водителей…", "пионов" of "Состав: 5 роз, 2 пиона…").
+   */
+  describesRow?: (row: TableRow) => boolean;
   /** Where in the question the column's word is, or -1 (for "без <столбец>"). */
   columnAt: (column: string) => number;
   /** How much of the question the table's column names explain, 0–1: which of two tables is meant. */
@@ -369,7 +375,14 @@ export function filterTable(input: FilterInput): string | undefined {
     // A word naming many rows ("почистить" of "Чистка ковра", "Чистка кроссовок"…) outside a
     // list question is the trade's own word, not a row asked about.
     const named = rows.filter((r) => input.namesRow(r) >= 0.65);
-    const namedRows = listed || named.length <= MANY_NAMED ? named : [];
+    // A list question's word said in a row's other cells names that row too ("какие линзы для
+    // водителей" of "Назначение: для водителей", "что из пионов" of "Состав: …2 пиона").
+    const described = listed && input.describesRow ? rows.filter((r) => input.describesRow?.(r)) : [];
+    const namedRows = listed
+      ? rows.filter((r) => named.includes(r) || described.includes(r))
+      : named.length <= MANY_NAMED
+        ? named
+        : [];
     const rowsOfWord = listed && namedRows.length >= 2;
     const aboutRow = namedRows.length > 0 && !rowsOfWord;
     // "Какие курсы на автомате и почём?": the rows listed with their prices.
