@@ -164,7 +164,23 @@ const BOUQUETS = [
     ].join('\n'),
   },
 ];
+/** A bathhouse's rooms: capacity as "до N человек", two price columns, a note with its own "; ". */
+const BATHS = [
+  {
+    heading: 'Аренда бань',
+    content: [
+      'Баня: Изба; Тип: русская на дровах; Вместимость: до 6 человек; Будни, руб./час: 2200; Выходные, руб./час: 2800',
+      'Баня: Терем; Тип: русская на дровах; Вместимость: до 12 человек; Будни, руб./час: 3500; Выходные, руб./час: 4500',
+      'Баня: Купеческая; Тип: русская на дровах + финская; Вместимость: до 20 человек; Будни, руб./час: 5500; Выходные, руб./час: 7000; Примечание: банкетный зал; залог 5 000 руб.',
+      'Баня: Финка; Тип: финская; Вместимость: до 6 человек; Будни, руб./час: 1800; Выходные, руб./час: 2300',
+      'Баня: Малая; Тип: финская; Вместимость: до 3 человек; Будни, руб./час: 1200; Выходные, руб./час: 1600',
+      'Баня: Беседка; Тип: беседка с мангалом; Вместимость: до 8 человек; Будни, руб./час: 600; Выходные, руб./час: 800',
+      'Баня: Дополнительный гость; Тип: доплата; Вместимость: —; Будни, руб./час: 300; Выходные, руб./час: 300',
+    ].join('\n'),
+  },
+];
 let businessId: string;
+let bathsId: string;
 let flowersId: string;
 let kidsId: string;
 let bakeryId: string;
@@ -180,6 +196,8 @@ beforeAll(async () => {
   await indexedFile(server.app, businessId, 'nomera.xlsx', ROOMS);
   bakeryId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, bakeryId, 'assortiment.xlsx', CAKES);
+  bathsId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, bathsId, 'ceny.xlsx', BATHS);
   flowersId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, flowersId, 'katalog.xlsx', BOUQUETS);
   kidsId = await createAssistant(server.app, owner.userId);
@@ -384,5 +402,23 @@ describe('local answerer on a catalogue', () => {
       await retrieve(server.app.ctx, flowersId, 'что у вас есть из пионов и почем?'),
     );
     expect(a.text).toBe('Цена (руб.):\n- Нежность — 6400\n- Пионовое облако — 7900');
+  });
+});
+
+describe('local answerer on a list of rooms by capacity', () => {
+  const ask = async (question: string) =>
+    (await composeLocalAnswer(server.app.ctx, bathsId, await retrieve(server.app.ctx, bathsId, question))).text;
+
+  it('lists the rooms that take the company counted, a row whose note holds "; " among them', async () => {
+    expect(await ask('нас будет человек одиннадцать, какая баня подойдет?')).toBe(
+      'Вместимость: 11 и больше\n- Терем\n- Купеческая',
+    );
+  });
+
+  it('answers a superlative with the row of the lowest price, of the kind named and taking the company', async () => {
+    expect(await ask('какая сауна у вас самая дешевая? мы вдвоем')).toBe(
+      'Будни, руб./час, самая дешевая:\n- Малая — 1200',
+    );
+    expect(await ask('какая баня самая дорогая?')).toBe('Будни, руб./час, самая дорогая:\n- Купеческая — 5500');
   });
 });

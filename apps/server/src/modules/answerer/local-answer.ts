@@ -13,14 +13,18 @@ import {
   ABSENT_STEM,
   AGE_STEM,
   AGE_STEMS,
+  asksSuperlative,
   categoryValues,
   comparisonOf,
   completeRows,
+  countsPeople,
+  describesRows,
   filtersTable,
   filterTable,
-  LIST_WORDS,
+  PEOPLE_STEM,
   parseRow,
   rowNamesOf,
+  SUPERLATIVE_STEM,
   type TableRow,
 } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
@@ -539,6 +543,7 @@ export async function composeLocalAnswer(
   if (rows.length >= 3) {
     const table = tableAnswer(
       rows,
+      synonyms,
       nameOfRow,
       categories,
       terms,
@@ -631,6 +636,7 @@ async function tableRows(
  */
 function tableAnswer(
   rows: TableRow[],
+  synonyms: Map<string, Set<string>>,
   nameOfRow: Map<TableRow, string>,
   categories: readonly string[],
   terms: string[],
@@ -651,8 +657,10 @@ function tableAnswer(
       for (const s of stemsOf.get(value) ?? []) tableStems.add(s);
     }
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
-  // column must not have), the years of an age.
+  // column must not have), the years of an age, the company's "человек", a superlative's "дешёвая".
   const age = AGE_STEMS.test(question) ? AGE_STEM : undefined;
+  const company = countsPeople(question) ? PEOPLE_STEM : undefined;
+  const superlative = asksSuperlative(question) ? SUPERLATIVE_STEM : undefined;
   // A row's other cells, read by the beginnings of their words, which a stem is (they are not
   // stemmed): "для водителей" of "Назначение: для водителей", "пионов" of "Состав: …2 пиона".
   const cellWords = new Map<TableRow, string[]>();
@@ -671,13 +679,20 @@ function tableAnswer(
     }
     return words.some((w) => w.startsWith(t));
   };
+  const describesWord = (row: TableRow, t: string) =>
+    describes(row, t) || [...(synonyms.get(t) ?? [])].some((x) => describes(row, x));
   const score = (t: string) =>
-    comparisonStems.has(t) || /^\d+$/.test(t) || ABSENT_STEM.test(t) || age?.test(t)
+    comparisonStems.has(t) ||
+    /^\d+$/.test(t) ||
+    ABSENT_STEM.test(t) ||
+    age?.test(t) ||
+    company?.test(t) ||
+    superlative?.test(t)
       ? 1
       : Math.max(
           match(t, columnStems),
           match(t, tableStems) * 0.9,
-          LIST_WORDS.test(question) && rows.some((r) => describes(r, t)) ? 0.9 : 0,
+          describesRows(question) && rows.some((r) => describesWord(r, t)) ? 0.9 : 0,
         );
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
   // дольше двух часов? Хочу знать, на сколько отпрашиваться с работы"): the others tell why.
@@ -696,14 +711,20 @@ function tableAnswer(
   // The words that may name a row: not a column's ("орехи" of "Есть орехи", though a row is
   // "Морковный с грецким орехом"), not a category's, not the comparison's, not a figure.
   const rowWords = terms.filter(
-    (t) => match(t, columnStems) < 0.65 && !namesCategory.has(t) && !comparisonStems.has(t) && !/^\d+$/.test(t),
+    (t) =>
+      match(t, columnStems) < 0.65 &&
+      !namesCategory.has(t) &&
+      !comparisonStems.has(t) &&
+      !/^\d+$/.test(t) &&
+      !company?.test(t) &&
+      !superlative?.test(t),
   );
   return filterTable({
     rows,
     question,
     namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
     namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
-    describesRow: (row) => rowWords.some((t) => describes(row, t)),
+    describesRow: (row) => rowWords.some((t) => describesWord(row, t)),
     columnAt: (column) => {
       const stems = [...(stemsOf.get(column) ?? [])];
       const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);

@@ -64,6 +64,11 @@ describe('table questions', () => {
       ['Глютен', 'да'],
     ]);
     expect(parseRow('Просто предложение: без таблицы.')).toBeUndefined();
+    // A cell's own "; " stays in the cell.
+    expect(parseRow('Баня: Терем; Примечание: банкетный зал; залог 5 000 руб.')?.cells).toEqual([
+      ['Баня', 'Терем'],
+      ['Примечание', 'банкетный зал; залог 5 000 руб.'],
+    ]);
     expect(cellNumber('от 3 500')).toBe(3500);
     expect(cellNumber('да')).toBeUndefined();
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });

@@ -23,8 +23,11 @@ export function parseRow(text: string): TableRow | undefined {
   const cells: [string, string][] = [];
   for (const part of text.split('; ')) {
     const at = part.indexOf(': ');
-    if (at <= 0) return undefined;
-    cells.push([part.slice(0, at).trim(), part.slice(at + 2).trim()]);
+    const last = cells[cells.length - 1];
+    // A cell's own "; " ("Примечание: банкетный зал; залог 5 000 руб."): the part goes on its value.
+    if (at <= 0 && last) last[1] = `${last[1]}; ${part.trim()}`;
+    else if (at <= 0) return undefined;
+    else cells.push([part.slice(0, at).trim(), part.slice(at + 2).trim()]);
   }
   if (cells.length < 2) return undefined;
   return { text, cells, table: cells.map(([name]) => name).join('|') };
@@ -122,7 +125,8 @@ export function comparisonOf(question: string): Comparison | undefined {
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION =
   /(?<!\p{L})(?:какие|каких|каким|какими|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из|из\s+(?:\p{L}+\s+){1,3}что|что-?нибудь|перечисл)/iu;
-export const LIST_WORDS = LIST_QUESTION;
+/** Whether the words of a question may name rows by their other cells: a list or a superlative question. */
+export const describesRows = (question: string): boolean => LIST_QUESTION.test(question) || SUPERLATIVE.test(question);
 
 /** A column of prices: what a comparison of money is first about, and shown beside the rows listed. */
 const PRICE_COLUMN = /цен|стоим|руб|₽|прайс/i;
@@ -135,6 +139,39 @@ const ROWS_OF_WORD = 0.6;
 
 /** A question asking what there is, or where to go ("что у вас есть для…", "куда можно ходить"). */
 const AVAILABLE = /(?<!\p{L})(?:что|куда|есть)(?!\p{L})/u;
+
+/** How many come, as a question counts them ("нас будет человек 11", "нас 11 человек", "компанией из 8"). */
+const PEOPLE_COUNT =
+  /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?на\s+(\d{1,2})(?![\d,])/u;
+/** The stems of the company's noun ("человек 11"): the filter's own words when a company is counted. */
+export const PEOPLE_STEM = /^(?:человек|гост|персон)/;
+export const countsPeople = (question: string): boolean => PEOPLE_COUNT.test(question);
+const peopleOf = (question: string): number | undefined => {
+  const m = PEOPLE_COUNT.exec(question);
+  const n = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
+  return n ? Number(n) : undefined;
+};
+/** A column of capacity ("Вместимость"), besides those counting people (PEOPLE). */
+const CAPACITY = /вмест|мест/i;
+/** How many a cell of capacity takes: "до 12 человек", "12 мест", "12". */
+const capacityOf = (value: string): number | undefined => {
+  const m = /^(?:до\s*)?(\d{1,3})(?:\s*(?:человек|чел\.?|мест\p{L}*|гост\p{L}*|персон\p{L}*))?$/iu.exec(value.trim());
+  return m?.[1] ? Number(m[1]) : undefined;
+};
+
+/** "Самая дешёвая", "дороже всего", "самая большая": the lowest or highest price or capacity asked for. */
+const SUPERLATIVE =
+  /(?<!\p{L})(?:сам\p{L}*\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
+/** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
+export const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
+export const asksSuperlative = (question: string): boolean => SUPERLATIVE.test(question);
+function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: boolean; said: string } | undefined {
+  const m = SUPERLATIVE.exec(question);
+  const word = m?.[1] ?? m?.[2];
+  if (!m || !word) return undefined;
+  const of = /^(?:дешев|недорог|бюджетн|дорог)/.test(word) ? 'price' : 'capacity';
+  return { of, lowest: /^(?:дешев|недорог|бюджетн|маленьк|меньше)/.test(word), said: m[0] };
+}
 
 /** What an age narrowing the rows adds to the score of the filter it narrows. */
 const AGE_NAMED = 0.1;
@@ -193,12 +230,14 @@ const years = (age: number) => {
   return `${String(age).replace('.', ',')} ${word}`;
 };
 
-/** Whether a question may filter a table: a comparison with a number, a list or count question, an age. */
+/** Whether a question may filter a table: a comparison with a number, a list or count question, an age, a company, a superlative. */
 export const filtersTable = (question: string): boolean =>
   comparisonOf(question) !== undefined ||
   LIST_QUESTION.test(question) ||
   countOf(question, false) !== undefined ||
-  AGE.test(question);
+  AGE.test(question) ||
+  PEOPLE_COUNT.test(question) ||
+  SUPERLATIVE.test(question);
 
 /** Rows grouped by their table (its column names), each row once. */
 function byTable(rows: TableRow[]): TableRow[][] {
@@ -356,6 +395,7 @@ export function filterTable(input: FilterInput): string | undefined {
   const asksAmount = AMOUNT_QUESTION.test(input.question);
   const asksPrice = PRICE_QUESTION.test(input.question);
   const age = ageOf(input.question);
+  const people = peopleOf(input.question);
   // The question's figures other than the comparison's and the count's (see holdsFigures below).
   const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
     (f) => Number(f) !== comparison?.value && Number(f) !== count,
@@ -484,6 +524,56 @@ export function filterTable(input: FilterInput): string | undefined {
         const countScore = 0.6 + about;
         if (!best || countScore > best.score)
           best = { score: countScore, answer: compose(`${column}: ${count}`, list(picked, ''), input.maxChars) };
+      }
+    }
+    // "Нас будет человек одиннадцать, какая баня подойдёт?": the rows whose capacity ("до 12
+    // человек") holds the company, within the values named.
+    const capacityColumn =
+      people !== undefined && !comparison && !aboutRow
+        ? others.find((c) => {
+            const values = valuesOf(c).filter(Boolean);
+            return (
+              (PEOPLE.test(c) || CAPACITY.test(c)) &&
+              values.length > 0 &&
+              values.filter((v) => capacityOf(v) !== undefined).length >= values.length / 2
+            );
+          })
+        : undefined;
+    const extreme = superlativeOf(input.question);
+    if (capacityColumn && people !== undefined && !asksAmount && !extreme) {
+      const picked = base.filter((r) => (capacityOf(cellOf(r, capacityColumn)) ?? 0) >= people);
+      const capacityScore = narrowedScore(0.6 + about) + AGE_NAMED;
+      if (picked.length > 0 && (!best || capacityScore > best.score))
+        best = {
+          score: capacityScore,
+          answer: compose(`${valuesHead}${capacityColumn}: ${people} и больше`, list(picked, ''), input.maxChars),
+        };
+    }
+    // "Какая сауна самая дешёвая?": the row of the lowest price (of the price column the question
+    // names, else the first), or of the largest or smallest capacity, within the values named.
+    if (extreme && !aboutRow && !comparison) {
+      const candidates = others.filter((c) =>
+        extreme.of === 'price' ? PRICE_COLUMN.test(c) : PEOPLE.test(c) || CAPACITY.test(c),
+      );
+      const column = [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
+      const amountOf = (r: TableRow) =>
+        column ? (extreme.of === 'price' ? cellNumber(cellOf(r, column)) : capacityOf(cellOf(r, column))) : undefined;
+      // "Мы вдвоём": of the rows that take the company.
+      const fits = (r: TableRow) =>
+        people === undefined || !capacityColumn || (capacityOf(cellOf(r, capacityColumn)) ?? 0) >= people;
+      // "Какая сауна самая дешёвая": of the rows the question's word names or describes ("Тип: финская").
+      const worded = input.describesRow ? base.filter((r) => input.namesRow(r) >= 0.65 || input.describesRow?.(r)) : [];
+      const known = (worded.length > 0 ? worded : base).filter((r) => amountOf(r) !== undefined && fits(r));
+      if (column && known.length >= 2) {
+        const values = known.map((r) => amountOf(r) as number);
+        const target = extreme.lowest ? Math.min(...values) : Math.max(...values);
+        const picked = known.filter((r) => amountOf(r) === target);
+        const extremeScore = narrowedScore(0.65 + about);
+        if (!best || extremeScore > best.score)
+          best = {
+            score: extremeScore,
+            answer: compose(`${valuesHead}${column}, ${extreme.said}:`, list(picked, column), input.maxChars),
+          };
       }
     }
     // "Что есть для трёхлеток?", "ребёнку 8 лет, куда ходить по субботам?": the rows whose column
