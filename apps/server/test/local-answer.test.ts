@@ -75,6 +75,11 @@ const BUSINESS = [
       'Отменить заказ воды без оплаты можно не позднее чем за 3 часа до приезда курьера — тогда предоплата возвращается полностью.\n' +
       'При отмене позже, а также если курьера не впустили, предоплата не возвращается.',
   },
+  { heading: 'Праздники', content: 'Детские праздники проводим по воскресеньям с 10:00 до 19:00 в большом зале.' },
+  {
+    heading: 'Пакет «Праздник»',
+    content: 'Пакет «Праздник» с залом и аниматором — 9 500 ₽ за группу до 10 детей, каждый следующий ребёнок — 500 ₽.',
+  },
   {
     heading: 'Скидки',
     content:
@@ -309,6 +314,13 @@ describe('local answerer on a business', () => {
     const a = await ask('у меня др был позавчера, скидку еще можно получить?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('10%');
+  });
+
+  it('reads "во сколько обойдётся" as asking a price, not a time', async () => {
+    const a = await ask('хотим отметить у вас день рождения. во скока обойдется праздник?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('9 500');
+    expect(a.text).not.toContain('19:00');
   });
 
   it('gives a rule with its exception said in the next paragraph', async () => {

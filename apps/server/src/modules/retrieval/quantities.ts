@@ -166,6 +166,15 @@ export function normalizeQuantities(text: string): string {
     // "половина/половине седьмого (вечера)" → 18:30; "четверть восьмого" → 7:15.
     const halfOrQuarter = /^(?:половин[аеуы]|пол)$/.test(w) ? 30 : /^четверт[ьи]$/.test(w) ? 15 : 0;
     const ordinal = next ? HOUR_ORDINALS.indexOf(next) : -1;
+    // "полдевятого (вечера)" in one word → 20:30.
+    const joined = /^пол-?(.+)$/.exec(w)?.[1];
+    const joinedOrdinal = joined ? HOUR_ORDINALS.indexOf(joined) : -1;
+    if (joinedOrdinal >= 0) {
+      const part = next && PART_OF_DAY.test(next) ? next : undefined;
+      out.push(`${space(t)}${clock(joinedOrdinal === 0 ? 12 : joinedOrdinal, 30, part)}`);
+      if (part) i++;
+      continue;
+    }
     if (halfOrQuarter && ordinal >= 0) {
       const part = after && PART_OF_DAY.test(after) ? after : undefined;
       out.push(`${space(t)}${clock(ordinal === 0 ? 12 : ordinal, halfOrQuarter, part)}`);
@@ -195,6 +204,11 @@ export function normalizeQuantities(text: string): string {
     const half = HALVES.find(([h]) => h.test(w));
     if (half) {
       out.push(`${space(t)}${half[1]}`);
+      continue;
+    }
+    // "до тыщи", "за тысячу": a thousand said without a numeral, after a word of comparison.
+    if (THOUSAND.test(w) && /^(?:до|за|от|около|меньше|больше|дешевле|дороже|чем|в)$/.test(tokens[i - 1]?.word ?? '')) {
+      out.push(`${space(t)}1000`);
       continue;
     }
     // A run of numeral words (or figures): "сто десять", "пять тысяч", "полторы тысячи".
