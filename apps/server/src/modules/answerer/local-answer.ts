@@ -679,6 +679,15 @@ function tableAnswer(
     }
     return words.some((w) => w.startsWith(t));
   };
+  const valueWords = new Map<string, Set<string>>();
+  const wordsOf = (value: string) => {
+    let words = valueWords.get(value);
+    if (!words) {
+      words = new Set([...(stemsOf.get(value) ?? [])].filter((x) => !/^\d+$/.test(x)));
+      valueWords.set(value, words);
+    }
+    return words;
+  };
   const describesWord = (row: TableRow, t: string) =>
     describes(row, t) || [...(synonyms.get(t) ?? [])].some((x) => describes(row, x));
   const score = (t: string) =>
@@ -734,8 +743,9 @@ function tableAnswer(
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
       return cover((t) => match(t, stems));
     },
-    // The years of an age filter by the column of ages, not by a value ("год" is "12" in the synonyms).
-    valueWords: (value) => terms.map((t) => (age?.test(t) ? 0 : match(t, stemsOf.get(value) ?? empty))),
+    // The years of an age filter by the column of ages, not by a value; a value's figures name it
+    // no more than a figure of the question does ("месяц" is "12" in the synonyms, not "группа до 12").
+    valueWords: (value) => terms.map((t) => (age?.test(t) ? 0 : match(t, wordsOf(value)))),
     maxChars: THRESHOLDS.answerChars,
   });
 }

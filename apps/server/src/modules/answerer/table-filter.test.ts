@@ -88,6 +88,18 @@ describe('table questions', () => {
     expect(filterTable(input('какие блюда без глютена'))).toBe('Глютен: нет\n- Том ям');
   });
 
+  it('reads the word of a "бес-" column said without its prefix as asking its "нет"', () => {
+    const classes = [
+      'Занятие: Развивайка; Цена: 4800; Пробное бесплатно: да',
+      'Занятие: Скоро в школу; Цена: 7600; Пробное бесплатно: нет',
+      'Занятие: Шахматы; Цена: 3600; Пробное бесплатно: да',
+      'Занятие: Логопед; Цена: 2000; Пробное бесплатно: нет',
+    ].map((t) => parseRow(t) as TableRow);
+    const ask = (q: string) => filterTable({ ...input(q, undefined, classes), namesColumn: () => 0.65 });
+    expect(ask('на какие занятия пробное платное?')).toBe('Пробное бесплатно: нет\n- Скоро в школу\n- Логопед');
+    expect(ask('на какие занятия пробное бесплатное?')).toBe('Пробное бесплатно: да\n- Развивайка\n- Шахматы');
+  });
+
   it('selects the rows a comparison with a number holds for', () => {
     expect(filterTable(input('что стоит дешевле 300 рублей'))).toBe(
       'Цена, руб., дешевле 300\n- Сырники — 250\n- Пахлава — 260',

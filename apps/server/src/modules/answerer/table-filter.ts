@@ -354,6 +354,18 @@ const holds = (n: number, c: Comparison) =>
 const ABSENT = /(?<!\p{L})(?:(?:без|не)\s*|(?:нет|аллерги\p{L}*\s+на|непереносимост\p{L}*)\s+)$/iu;
 /** The stems of ABSENT's words that are no word of a table ("аллергия на"): the filter's own. */
 export const ABSENT_STEM = /^(?:аллерг|непереносим)/;
+/**
+ * Whether the question says the opposite of a column's word in "без-"/"бес-" ("платное" of
+ * "Пробное бесплатно", "с сахаром" is not read so: only the word without its prefix).
+ */
+function saysOpposite(column: string, question: string): boolean {
+  const words = question.match(/\p{L}+/gu) ?? [];
+  return (column.toLowerCase().match(/(?<!\p{L})бе[сз](\p{L}{4,})/gu) ?? []).some((w) => {
+    const root = w.slice(3, 8);
+    return words.some((q) => q.startsWith(root));
+  });
+}
+
 /** A column that says an absence: "Без глютена", "Не содержит сахара". */
 const ABSENT_COLUMN = /^\s*(?:без|не)(?!\p{L})/iu;
 
@@ -477,7 +489,8 @@ export function filterTable(input: FilterInput): string | undefined {
         // Wanted absent ("без орехов") from a column of presence ("Орехи"): its "нет"; from a
         // column of absence ("Без глютена"): its "да", as is the presence asked of the latter.
         const absent = at > 0 && ABSENT.test(input.question.slice(0, at));
-        const yes = absent === ABSENT_COLUMN.test(column);
+        // "Какие занятия с платным пробным" of a column "Пробное бесплатно": its "нет".
+        const yes = absent === ABSENT_COLUMN.test(column) && !saysOpposite(column, input.question);
         const picked = base.filter((r) => {
           const v = cellOf(r, column);
           return yes ? YES.test(v) : NO.test(v) || v === '';
