@@ -276,6 +276,22 @@ describe('passages read once, shared by every message', () => {
   });
 });
 
+describe('a question read for its subject', () => {
+  it('leaves out words that name none: modal verbs, "вместо", "какие-то", "будут"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'Может муж прийти вместо меня? Смогу ли я потом какие-то документы получить, будут готовы?',
+    );
+    expect(query.terms).not.toContain('может');
+    expect(query.terms).not.toContain('вмест');
+    expect(query.terms).not.toContain('смог');
+    expect(query.terms).not.toContain('какие-т');
+    expect(query.terms).not.toContain('будут');
+    expect(query.terms).toContain('документ');
+  });
+});
+
 describe('local answerer on a business', () => {
   const ask = async (question: string) =>
     composeLocalAnswer(server.app.ctx, businessId, await retrieve(server.app.ctx, businessId, question));
