@@ -81,5 +81,8 @@ describe('roots of two stems', () => {
     expect(rootStrength('мойк', 'автомойк')).toBe(0);
     expect(rootStrength('комнатн', 'двухкомнатн')).toBeGreaterThan(0);
     expect(rootStrength('остав', 'доставк')).toBe(0);
+    // "-нять" and "-нимать": "снять" / "снимите", "принять" / "принимаем".
+    expect(rootStrength('снят', 'сним')).toBeGreaterThan(0);
+    expect(rootStrength('приня', 'принима')).toBeGreaterThan(0);
   });
 });

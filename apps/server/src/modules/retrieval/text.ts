@@ -288,6 +288,12 @@ export function rootForms(lexeme: string): string[] {
       forms.add(`${m[1]}${other}${m[3]}`);
     }
   }
+  // "-нять" and its imperfective "-нимать": "снять"/"снимите", "принять"/"принимаем" (the stem
+  // "сня…" of a noun in "-ня" is rare: "баня" stems to "бан").
+  for (const f of [...forms]) {
+    const m = /^(.+)ня(?:т|л)?$/.exec(f);
+    if (m?.[1]) forms.add(`${m[1]}ним`);
+  }
   // Imperfectives in -ыва-/-ива-, whose root has а for the perfective's о: "опаздыва" → "опозд"
   // ("опоздать"), "спрашива" → "спрош" (then с/ш alternates, see rootStrength), "показыва" → "показ".
   for (const f of [...forms]) {
