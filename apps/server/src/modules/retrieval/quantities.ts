@@ -74,7 +74,7 @@ const HOUR_ORDINALS = [
 
 /** "пол-" quantities: the half of a unit, written in the unit below. */
 const HALVES: [RegExp, string][] = [
-  [/^пол-?часа$/, '30 минут'],
+  [/^пол-?часа$|^пол-?часика$/, '30 минут'],
   [/^пол-?кило(?:грамма)?$/, '500 г'],
   [/^пол-?литра$/, '500 мл'],
   [/^пол-?года$/, '6 месяцев'],
@@ -84,6 +84,22 @@ const HALVES: [RegExp, string][] = [
   [/^полдень$|^полудня$/, '12:00'],
   [/^полночь$|^полуночи$/, '0:00'],
 ];
+
+/**
+ * A unit said before its number, which makes it approximate ("часика на два", "минут двадцать",
+ * "тыщи три"): the unit as documents write it after the number ('' for a thousand, a multiplier).
+ */
+const UNIT_FIRST: [RegExp, string][] = [
+  [/^час(?:а|ов|ик|ика|иков)$/, 'часа'],
+  [/^минут(?:к[иау]|ок)?$/, 'минут'],
+  [/^дн(?:я|ей)$|^денька$|^деньков$/, 'дней'],
+  [/^недел[иь]$/, 'недели'],
+  [/^месяц(?:а|ев)$/, 'месяца'],
+  [/^(?:тыщ|тысяч)[иу]?$/, ''],
+  [/^рубл(?:я|ей)$/, 'рублей'],
+  [/^километр(?:а|ов)$/, 'км'],
+];
+const APPROXIMATE_PREPOSITION = /^(?:на|в|за|через|до|после|около)$/;
 
 /** Days of a month as ordinals ("тридцать первого декабря", "к восьмому марта"), by their stem. */
 const DAY_ORDINALS: [RegExp, number][] = [
@@ -200,6 +216,22 @@ export function normalizeQuantities(text: string): string {
       out.push(`${space(t)}${day}`);
       i += tens;
       continue;
+    }
+    // "часика на два" → "на 2 часа", "минут двадцать" → "20 минут", "тыщи три" → "3000".
+    const previous = tokens[i - 1]?.word ?? '';
+    const unitFirst =
+      /^\d/.test(previous) || CARDINALS.has(previous) ? undefined : UNIT_FIRST.find(([re]) => re.test(w));
+    if (unitFirst) {
+      const prep = next && APPROXIMATE_PREPOSITION.test(next) ? next : undefined;
+      const numeral = tokens[i + (prep ? 2 : 1)]?.word ?? '';
+      const n = CARDINALS.get(numeral);
+      const following = tokens[i + (prep ? 3 : 2)]?.word ?? '';
+      if (n !== undefined && CARDINALS.get(following) === undefined && !/^(?:с|тыщ|тысяч)/.test(following)) {
+        const said = unitFirst[1] ? `${n} ${unitFirst[1]}` : String(n * 1000);
+        out.push(`${space(t)}${prep ? `${prep} ` : ''}${said}`.replace(/(\d)\.(\d)/, '$1,$2'));
+        i += prep ? 2 : 1;
+        continue;
+      }
     }
     const half = HALVES.find(([h]) => h.test(w));
     if (half) {
