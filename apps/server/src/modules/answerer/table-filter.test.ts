@@ -127,6 +127,9 @@ describe('table questions', () => {
     // Quantities wrote "на четверых" as "на 4": the floor has no 4, places have, and places count people.
     expect(filterTable(input('какие номера на 4', undefined, rooms))).toBe('Мест: 4\n- Семейный\n- Люкс');
     expect(filterTable(input('номер на 3 есть', undefined, rooms))).toBe('Мест: 3\n- Трёхместный');
+    expect(filterTable(input('едем на 4, в какой номер мы все влезем', undefined, rooms))).toBe(
+      'Мест: 4\n- Семейный\n- Люкс',
+    );
     // A price asked is the row's, not a list.
     expect(filterTable(input('сколько стоит номер на 3', undefined, rooms))).toBeUndefined();
   });

@@ -192,7 +192,12 @@ const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
  * есть?", "какие столики для 6"; quantities.ts wrote "на троих" as "на 3"), not a price's.
  */
 function countOf(question: string, listed: boolean): number | undefined {
-  if (!listed && !/(?<!\p{L})(?:есть|имеется|имеются|бывают)(?!\p{L})/u.test(question)) return undefined;
+  // "Есть…?", "бывают…?", and "в какой номер мы влезем / поместимся", which asks for a row that takes them.
+  if (
+    !listed &&
+    !/(?<!\p{L})(?:есть|имеется|имеются|бывают|влез\p{L}*|помест\p{L}*|уместим\p{L}*)(?!\p{L})/u.test(question)
+  )
+    return undefined;
   if (AMOUNT_QUESTION.test(question) || /стои|цен[аыуе]/u.test(question)) return undefined;
   const m =
     /(?<!\p{L})(?:на|для)\s+(\d{1,2})(?![\d,.])(?!\s*(?:₽|руб|р\.|%|час|мин|дн|ноч|сут|недел|месяц|год|лет|км|м(?!\p{L})|кг|г(?!\p{L})|л(?!\p{L})))/iu.exec(
