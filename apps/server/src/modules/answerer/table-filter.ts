@@ -200,7 +200,7 @@ function countOf(question: string, listed: boolean): number | undefined {
     return undefined;
   if (AMOUNT_QUESTION.test(question) || /стои|цен[аыуе]/u.test(question)) return undefined;
   const m =
-    /(?<!\p{L})(?:на|для)\s+(\d{1,2})(?![\d,.])(?!\s*(?:₽|руб|р\.|%|час|мин|дн|ноч|сут|недел|месяц|год|лет|км|м(?!\p{L})|кг|г(?!\p{L})|л(?!\p{L})))/iu.exec(
+    /(?<!\p{L})(?:на|для)\s+(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|р\.|%|час|мин|дн|ноч|сут|недел|месяц|год|лет|км|м(?!\p{L})|кг|г(?!\p{L})|л(?!\p{L})))/iu.exec(
       question,
     );
   return m?.[1] ? Number(m[1]) : undefined;
