@@ -12,7 +12,6 @@ import {
 import {
   ABSENT_STEM,
   AGE_STEM,
-  AGE_STEMS,
   asksSuperlative,
   categoryValues,
   comparisonOf,
@@ -21,6 +20,7 @@ import {
   describesRows,
   filtersTable,
   filterTable,
+  namesAge,
   PEOPLE_STEM,
   parseRow,
   rowNamesOf,
@@ -73,14 +73,14 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   {
     // A price, and "какая предоплата / какой залог": a payment asked about is asked for its amount.
     question:
-      /(?:во\s+)?сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|встан|плати|денег)|сколько\s+(?:с\s+(?:меня|нас|нее|него)\s+)?(?:возьм|берет|берут|берете|взыщ|спиш)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
+      /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|встан|плати|денег)|сколько\s+(?:с\s+(?:меня|нас|нее|него)\s+)?(?:возьм|берет|берут|берете|взыщ|спиш)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
     // A price list's row names its currency in the column: "Цена, руб.: 300".
     answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
     names: /^(?:стои|цен|прайс|тариф|расценк|почем|обойд)/,
   },
   {
     question:
-      /когда\s+(?:вы\s+)?(?:работа|открыт|закрыва)|во\s+сколько(?!\s+(?:это\s+|нам\s+|мне\s+)?(?:обойд|встан|выйд))|до\s+скольки|со\s+скольки|график|режим\s+работ|час[ыа]\s+работ|время\s+работ|работаете|открыт|закрыва/,
+      /когда\s+(?:вы\s+)?(?:работа|открыт|закрыва)|во\s+сколько(?!\s+(?:\p{L}+\s+){0,2}(?:обойд|встан))|до\s+скольки|со\s+скольки|график|режим\s+работ|час[ыа]\s+работ|время\s+работ|работаете|открыт|закрыва/u,
     answer: /\d{1,2}[:.]\d{2}|круглосуточн|без\s+выходных|выходн|понедельник|будн|(?<!\p{L})пн(?!\p{L})/iu,
     names: /^(?:работа|открыт|открыва|закрыва|график|режим|расписан)/,
   },
@@ -220,7 +220,7 @@ function countedNearby(question: string, terms: string[]): (text: string) => num
  * stems ("2", "комнатн") are in every row of a price list that counts rooms, the sentence writing
  * the same compound is the one asked about.
  */
-const COMPOUND = /\d+-\p{L}{4}/gu;
+const COMPOUND = /(?<!\d)\d+-\p{L}{4}/gu;
 const COMPOUND_BONUS = 0.05;
 /** A sentence without the compound the question names shares this much of the answer's score. */
 const OTHER_COMPOUND = 0.85;
@@ -490,9 +490,9 @@ export async function composeLocalAnswer(
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
-  const compounds = tableQuestion.match(COMPOUND) ?? [];
-  const compound = (text: string) =>
-    compounds.length && compounds.some((c) => text.toLowerCase().includes(c)) ? COMPOUND_BONUS : 0;
+  // Each as a pattern of its own: "5-мест" is not in "15-местный".
+  const compounds = (tableQuestion.match(COMPOUND) ?? []).map((c) => new RegExp(`(?<!\\d)${c}`, 'iu'));
+  const compound = (text: string) => (compounds.some((c) => c.test(text)) ? COMPOUND_BONUS : 0);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   /** Per passage: how many of the question's stems it holds. */
   const matchedIn: number[] = [];
@@ -580,7 +580,8 @@ export async function composeLocalAnswer(
     : composeAnswer(
         list,
         best.u,
-        // A row of another flat than the "2-комнатная" asked about is no row as good as the answer's.
+        // A sentence without the compound asked about ("2-комнатная": a row of another flat) is no
+        // row as good as the answer's, nor as good a neighbour.
         (i) =>
           cover((t) => match(t, list[i]?.lexemes ?? new Set())) *
           (compounds.length && !compound(list[i]?.text ?? '') ? OTHER_COMPOUND : 1),
@@ -625,7 +626,7 @@ async function tableRows(
   );
   const seen = new Set(rows.map((r) => r.text));
   // Rows of a passage changed since (or of a section too long to read whole) stay too.
-  for (const r of found.flat()) if (!seen.has(r.text)) rows.push(r);
+  for (const r of found.flatMap(completeRows)) if (!seen.has(r.text)) rows.push(r);
   return rows;
 }
 
@@ -658,7 +659,7 @@ function tableAnswer(
     }
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
   // column must not have), the years of an age, the company's "человек", a superlative's "дешёвая".
-  const age = AGE_STEMS.test(question) ? AGE_STEM : undefined;
+  const age = namesAge(question) ? AGE_STEM : undefined;
   const company = countsPeople(question) ? PEOPLE_STEM : undefined;
   const superlative = asksSuperlative(question) ? SUPERLATIVE_STEM : undefined;
   // A row's other cells, read by the beginnings of their words, which a stem is (they are not
@@ -688,8 +689,18 @@ function tableAnswer(
     }
     return words;
   };
-  const describesWord = (row: TableRow, t: string) =>
-    describes(row, t) || [...(synonyms.get(t) ?? [])].some((x) => describes(row, x));
+  // Per word of the question (with its synonyms): the rows it describes, read once.
+  const describedBy = new Map<string, Set<TableRow>>();
+  const describedRows = (t: string) => {
+    let found = describedBy.get(t);
+    if (!found) {
+      const said = [t, ...(synonyms.get(t) ?? [])];
+      found = new Set(rows.filter((r) => said.some((x) => describes(r, x))));
+      describedBy.set(t, found);
+    }
+    return found;
+  };
+  const describing = describesRows(question);
   const score = (t: string) =>
     comparisonStems.has(t) ||
     /^\d+$/.test(t) ||
@@ -698,11 +709,7 @@ function tableAnswer(
     company?.test(t) ||
     superlative?.test(t)
       ? 1
-      : Math.max(
-          match(t, columnStems),
-          match(t, tableStems) * 0.9,
-          describesRows(question) && rows.some((r) => describesWord(r, t)) ? 0.9 : 0,
-        );
+      : Math.max(match(t, columnStems), match(t, tableStems) * 0.9, describing && describedRows(t).size > 0 ? 0.9 : 0);
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
   // дольше двух часов? Хочу знать, на сколько отпрашиваться с работы"): the others tell why.
   const filtering = question.split(/[.?!]+/).filter((x) => filtersTable(x));
@@ -733,7 +740,7 @@ function tableAnswer(
     question,
     namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
     namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
-    describesRow: (row) => rowWords.some((t) => describesWord(row, t)),
+    describesRow: (row) => rowWords.some((t) => describedRows(t).has(row)),
     columnAt: (column) => {
       const stems = [...(stemsOf.get(column) ?? [])];
       const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);

@@ -64,9 +64,11 @@ describe('table questions', () => {
       ['Глютен', 'да'],
     ]);
     expect(parseRow('Просто предложение: без таблицы.')).toBeUndefined();
+    expect(parseRow('Режим работы: пн–пт 9–21; сб: 10–18; вс — выходной')).toBeUndefined();
     // A cell's own "; " stays in the cell.
-    expect(parseRow('Баня: Терем; Примечание: банкетный зал; залог 5 000 руб.')?.cells).toEqual([
+    expect(parseRow('Баня: Терем; Мест: 12; Примечание: банкетный зал; залог 5 000 руб.')?.cells).toEqual([
       ['Баня', 'Терем'],
+      ['Мест', '12'],
       ['Примечание', 'банкетный зал; залог 5 000 руб.'],
     ]);
     expect(cellNumber('от 3 500')).toBe(3500);
@@ -86,6 +88,42 @@ describe('table questions', () => {
     // Naming the column while asking a time or a price is no filter.
     expect(filterTable(input('когда привезут орехи'))).toBeUndefined();
     expect(filterTable(input('какие блюда без глютена'))).toBe('Глютен: нет\n- Том ям');
+  });
+
+  it('reads "без" before the word of a "без-" column as asking its "да"', () => {
+    const dishes = [
+      'Блюдо: Сырники; Цена: 300; Безглютеновое: нет',
+      'Блюдо: Омлет; Цена: 250; Безглютеновое: да',
+      'Блюдо: Блины; Цена: 280; Безглютеновое: нет',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable({ ...input('какие блюда без глютена', undefined, dishes), namesColumn: () => 0.65 })).toBe(
+      'Безглютеновое: да\n- Омлет',
+    );
+  });
+
+  it('lists the rows whose capacity takes the company counted, not a column of money naming guests', () => {
+    const baths = [
+      'Баня: Изба; Доплата за гостя: 300; Вместимость: до 6 человек',
+      'Баня: Терем; Доплата за гостя: 400; Вместимость: до 12 человек',
+      'Баня: Малая; Доплата за гостя: 200; Вместимость: до 3 человек',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('нас будет 11 человек, какая баня подойдет', undefined, baths))).toBe(
+      'Вместимость: 11 и больше\n- Терем',
+    );
+    // "На 2 часа" is no company.
+    expect(filterTable(input('мы на 2 часа, какая баня подойдет', undefined, baths))).toBeUndefined();
+  });
+
+  it('reads a column of ages as ranges, "от 3 до 5 лет" among them', () => {
+    const classes = [
+      'Занятие: Развивайка; Возраст: от 3 до 5 лет; Цена: 4800',
+      'Занятие: Шахматы; Возраст: 6–11 лет; Цена: 3600',
+      'Занятие: Мама и малыш; Возраст: до 3 лет; Цена: 4200',
+      'Занятие: Английский; Возраст: с 4 лет; Цена: 5200',
+    ].map((t) => parseRow(t) as TableRow);
+    const ask = (q: string) => filterTable(input(q, undefined, classes));
+    expect(ask('что у вас есть для 2 лет')).toBe('Возраст: 2 года\n- Мама и малыш');
+    expect(ask('что у вас есть для 4 лет')).toBe('Возраст: 4 года\n- Развивайка\n- Английский');
   });
 
   it('reads the word of a "бес-" column said without its prefix as asking its "нет"', () => {

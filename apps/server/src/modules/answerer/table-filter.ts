@@ -21,14 +21,20 @@ export interface TableRow {
 export function parseRow(text: string): TableRow | undefined {
   if (!text.includes(': ') || !text.includes('; ')) return undefined;
   const cells: [string, string][] = [];
+  let joined = false;
   for (const part of text.split('; ')) {
     const at = part.indexOf(': ');
     const last = cells[cells.length - 1];
     // A cell's own "; " ("Примечание: банкетный зал; залог 5 000 руб."): the part goes on its value.
-    if (at <= 0 && last) last[1] = `${last[1]}; ${part.trim()}`;
-    else if (at <= 0) return undefined;
+    if (at <= 0 && last) {
+      last[1] = `${last[1]}; ${part.trim()}`;
+      joined = true;
+    } else if (at <= 0) return undefined;
     else cells.push([part.slice(0, at).trim(), part.slice(at + 2).trim()]);
   }
+  // A part joined to a cell makes a row only of a record of several columns, not of prose
+  // ("Режим работы: пн–пт 9–21; сб: 10–18; вс — выходной").
+  if (joined && cells.length < 3) return undefined;
   if (cells.length < 2) return undefined;
   return { text, cells, table: cells.map(([name]) => name).join('|') };
 }
@@ -126,7 +132,7 @@ export function comparisonOf(question: string): Comparison | undefined {
 const LIST_QUESTION =
   /(?<!\p{L})(?:какие|каких|каким|какими|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из|из\s+(?:\p{L}+\s+){1,3}что|что-?нибудь|перечисл)/iu;
 /** Whether the words of a question may name rows by their other cells: a list or a superlative question. */
-export const describesRows = (question: string): boolean => LIST_QUESTION.test(question) || SUPERLATIVE.test(question);
+export const describesRows = (question: string): boolean => LIST_QUESTION.test(question) || asksSuperlative(question);
 
 /** A column of prices: what a comparison of money is first about, and shown beside the rows listed. */
 const PRICE_COLUMN = /цен|стоим|руб|₽|прайс/i;
@@ -142,7 +148,7 @@ const AVAILABLE = /(?<!\p{L})(?:что|куда|есть)(?!\p{L})/u;
 
 /** How many come, as a question counts them ("нас будет человек 11", "нас 11 человек", "компанией из 8"). */
 const PEOPLE_COUNT =
-  /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?на\s+(\d{1,2})(?![\d,])/u;
+  /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?на\s+(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|%|час|мин|дн|ноч|сут|недел|месяц|год|лет))/u;
 /** The stems of the company's noun ("человек 11"): the filter's own words when a company is counted. */
 export const PEOPLE_STEM = /^(?:человек|гост|персон)/;
 export const countsPeople = (question: string): boolean => PEOPLE_COUNT.test(question);
@@ -151,8 +157,6 @@ const peopleOf = (question: string): number | undefined => {
   const n = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
   return n ? Number(n) : undefined;
 };
-/** A column of capacity ("Вместимость"), besides those counting people (PEOPLE). */
-const CAPACITY = /вмест|мест/i;
 /** How many a cell of capacity takes: "до 12 человек", "12 мест", "12". */
 const capacityOf = (value: string): number | undefined => {
   const m = /^(?:до\s*)?(\d{1,3})(?:\s*(?:человек|чел\.?|мест\p{L}*|гост\p{L}*|персон\p{L}*))?$/iu.exec(value.trim());
@@ -161,20 +165,22 @@ const capacityOf = (value: string): number | undefined => {
 
 /** "Самая дешёвая", "дороже всего", "самая большая": the lowest or highest price or capacity asked for. */
 const SUPERLATIVE =
-  /(?<!\p{L})(?:сам\p{L}*\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
+  /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
 /** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
 export const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
-export const asksSuperlative = (question: string): boolean => SUPERLATIVE.test(question);
+export const asksSuperlative = (question: string): boolean => SUPERLATIVE.test(question.replace(/ё/g, 'е'));
 function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: boolean; said: string } | undefined {
-  const m = SUPERLATIVE.exec(question);
+  const m = SUPERLATIVE.exec(question.replace(/ё/g, 'е'));
   const word = m?.[1] ?? m?.[2];
   if (!m || !word) return undefined;
-  const of = /^(?:дешев|недорог|бюджетн|дорог)/.test(word) ? 'price' : 'capacity';
+  // "Что стоит меньше всего": a price, though "меньше" alone is of a size.
+  const priced = /^(?:дешев|недорог|бюджетн|дорог|дешевле|дороже)/.test(word) || /стои|цен|плат/u.test(question);
+  const of = priced ? 'price' : 'capacity';
   return { of, lowest: /^(?:дешев|недорог|бюджетн|маленьк|меньше)/.test(word), said: m[0] };
 }
 
-/** What an age narrowing the rows adds to the score of the filter it narrows. */
-const AGE_NAMED = 0.1;
+/** What an age or a company narrowing the rows adds to the score of the filter it narrows. */
+const NARROWED_BONUS = 0.1;
 
 /** A question of a time, a number or a price, which a yes/no column does not answer. */
 const AMOUNT_QUESTION =
@@ -183,6 +189,9 @@ const AMOUNT_QUESTION =
 /** A question asking what something costs. */
 const PRICE_QUESTION =
   /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:стои|будет\s+стоить)\p{L}*|стоят)(?!\p{L})/u;
+
+/** A column of money, though it names guests ("Доплата за гостя"): no capacity. */
+const MONEY_COLUMN = /цен|стоим|руб|₽|прайс|плат/i;
 
 /** A column counting people: places, guests, persons. */
 const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
@@ -208,8 +217,8 @@ function countOf(question: string, listed: boolean): number | undefined {
 
 /** A child's age in a question ("сыну 3 года", "для 5 лет": quantities.ts writes "трёхлеток" so). */
 const AGE = /(?<![\d,])(\d{1,2}(?:,5)?)\s*(?:год|года|лет)(?!\p{L})/u;
-/** Whether a question names an age, and the stems of its years ("года", "лет"), the filter's own words. */
-export const AGE_STEMS = AGE;
+/** Whether a question names an age; the stems of its years ("года", "лет") are then the filter's own words. */
+export const namesAge = (question: string): boolean => AGE.test(question);
 export const AGE_STEM = /^(?:год|лет)$/;
 const ageOf = (question: string): number | undefined => {
   const m = AGE.exec(question);
@@ -219,11 +228,13 @@ const ageOf = (question: string): number | undefined => {
 /** The ages a cell gives ("3–4 года", "1,5–3 года", "от 7 лет", "7+", "до 3 лет"), both ends included. */
 function ageRange(value: string): [number, number] | undefined {
   const n = (x: string | undefined) => Number((x ?? '').replace(',', '.'));
-  const range = /(\d+(?:,\d+)?)\s*[–—-]\s*(\d+(?:,\d+)?)\s*(?:год|лет)/u.exec(value);
+  const range =
+    /(\d+(?:,\d+)?)\s*[–—-]\s*(\d+(?:,\d+)?)\s*(?:год|лет)/u.exec(value) ??
+    /(?<!\p{L})(?:от|с)\s*(\d+(?:,\d+)?)\s*(?:\p{L}+\s+)?до\s*(\d+(?:,\d+)?)\s*(?:год|лет)/u.exec(value);
   if (range) return [n(range[1]), n(range[2])];
-  const from = /(?:от|с)\s*(\d+(?:,\d+)?)\s*(?:год|лет)|(\d+)\s*\+/u.exec(value);
+  const from = /(?<!\p{L})(?:от|с)\s*(\d+(?:,\d+)?)\s*(?:год|лет)|(\d+)\s*\+/u.exec(value);
   if (from) return [n(from[1] ?? from[2]), Number.POSITIVE_INFINITY];
-  const upTo = /до\s*(\d+(?:,\d+)?)\s*(?:год|лет)/u.exec(value);
+  const upTo = /(?<!\p{L})до\s*(\d+(?:,\d+)?)\s*(?:год|лет)/u.exec(value);
   return upTo ? [0, n(upTo[1])] : undefined;
 }
 
@@ -242,7 +253,7 @@ export const filtersTable = (question: string): boolean =>
   countOf(question, false) !== undefined ||
   AGE.test(question) ||
   PEOPLE_COUNT.test(question) ||
-  SUPERLATIVE.test(question);
+  asksSuperlative(question);
 
 /** Rows grouped by their table (its column names), each row once. */
 function byTable(rows: TableRow[]): TableRow[][] {
@@ -367,7 +378,8 @@ function saysOpposite(column: string, question: string): boolean {
   const words = question.match(/\p{L}+/gu) ?? [];
   return (column.toLowerCase().match(/(?<!\p{L})бе[сз](\p{L}{4,})/gu) ?? []).some((w) => {
     const root = w.slice(3, 8);
-    return words.some((q) => q.startsWith(root));
+    // "без глютена" of "Безглютеновое" says the same, not the opposite.
+    return words.some((q, i) => q.startsWith(root) && !/^(?:без|бес|не)$/.test(words[i - 1] ?? ''));
   });
 }
 
@@ -434,9 +446,9 @@ export function filterTable(input: FilterInput): string | undefined {
     const named = rows.filter((r) => input.namesRow(r) >= 0.65);
     // A list question's word said in a row's other cells names that row too ("какие линзы для
     // водителей" of "Назначение: для водителей", "что из пионов" of "Состав: …2 пиона").
-    const described = listed && input.describesRow ? rows.filter((r) => input.describesRow?.(r)) : [];
+    const namedSet = new Set(named);
     const namedRows = listed
-      ? rows.filter((r) => named.includes(r) || described.includes(r))
+      ? rows.filter((r) => namedSet.has(r) || input.describesRow?.(r))
       : named.length <= MANY_NAMED
         ? named
         : [];
@@ -551,7 +563,8 @@ export function filterTable(input: FilterInput): string | undefined {
         ? others.find((c) => {
             const values = valuesOf(c).filter(Boolean);
             return (
-              (PEOPLE.test(c) || CAPACITY.test(c)) &&
+              PEOPLE.test(c) &&
+              !MONEY_COLUMN.test(c) &&
               values.length > 0 &&
               values.filter((v) => capacityOf(v) !== undefined).length >= values.length / 2
             );
@@ -560,7 +573,7 @@ export function filterTable(input: FilterInput): string | undefined {
     const extreme = superlativeOf(input.question);
     if (capacityColumn && people !== undefined && !asksAmount && !extreme) {
       const picked = base.filter((r) => (capacityOf(cellOf(r, capacityColumn)) ?? 0) >= people);
-      const capacityScore = narrowedScore(0.6 + about) + AGE_NAMED;
+      const capacityScore = narrowedScore(0.6 + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || capacityScore > best.score))
         best = {
           score: capacityScore,
@@ -571,7 +584,7 @@ export function filterTable(input: FilterInput): string | undefined {
     // names, else the first), or of the largest or smallest capacity, within the values named.
     if (extreme && !aboutRow && !comparison) {
       const candidates = others.filter((c) =>
-        extreme.of === 'price' ? PRICE_COLUMN.test(c) : PEOPLE.test(c) || CAPACITY.test(c),
+        extreme.of === 'price' ? PRICE_COLUMN.test(c) : PEOPLE.test(c) && !MONEY_COLUMN.test(c),
       );
       const column = [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
       const amountOf = (r: TableRow) =>
@@ -608,7 +621,7 @@ export function filterTable(input: FilterInput): string | undefined {
         const range = ageRange(cellOf(r, ageColumn));
         return range !== undefined && range[0] <= age && age <= range[1];
       });
-      const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + AGE_NAMED;
+      const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || ageScore > best.score)) {
         const names = list(picked, '').filter((x, i, all) => all.indexOf(x) === i);
         best = { score: ageScore, answer: compose(`${valuesHead}${ageColumn}: ${years(age)}`, names, input.maxChars) };

@@ -95,7 +95,8 @@ const UNIT_FIRST: [RegExp, string][] = [
   [/^дн(?:я|ей)$|^денька$|^деньков$/, 'дней'],
   [/^недел[иь]$/, 'недели'],
   [/^месяц(?:а|ев)$/, 'месяца'],
-  [/^(?:тыщ|тысяч)[иу]?$/, ''],
+  // "тыщи три", not "тысячу пятьсот" (a number that begins with a thousand).
+  [/^(?:тыщ|тысяч)и$/, ''],
   [/^рубл(?:я|ей)$/, 'рублей'],
   [/^километр(?:а|ов)$/, 'км'],
 ];
@@ -226,7 +227,15 @@ export function normalizeQuantities(text: string): string {
       const numeral = tokens[i + (prep ? 2 : 1)]?.word ?? '';
       const n = CARDINALS.get(numeral);
       const following = tokens[i + (prep ? 3 : 2)]?.word ?? '';
-      if (n !== undefined && CARDINALS.get(following) === undefined && !/^(?:с|тыщ|тысяч)/.test(following)) {
+      // "часов в семь вечера" names a time of day, not a duration.
+      const hourOfDay = /^час/.test(w) && (PART_OF_DAY.test(following) || /^(?:в|к|до|после|около)$/.test(prep ?? ''));
+      if (
+        n !== undefined &&
+        !hourOfDay &&
+        (unitFirst[1] || n < 10) &&
+        CARDINALS.get(following) === undefined &&
+        !/^(?:с$|тыщ|тысяч)/.test(following)
+      ) {
         const said = unitFirst[1] ? `${n} ${unitFirst[1]}` : String(n * 1000);
         out.push(`${space(t)}${prep ? `${prep} ` : ''}${said}`.replace(/(\d)\.(\d)/, '$1,$2'));
         i += prep ? 2 : 1;
@@ -238,10 +247,21 @@ export function normalizeQuantities(text: string): string {
       out.push(`${space(t)}${half[1]}`);
       continue;
     }
-    // "до тыщи", "за тысячу": a thousand said without a numeral, after a word of comparison.
-    if (THOUSAND.test(w) && /^(?:до|за|от|около|меньше|больше|дешевле|дороже|чем|в)$/.test(tokens[i - 1]?.word ?? '')) {
-      out.push(`${space(t)}1000`);
-      continue;
+    // "до тыщи", "за тысячу", "тыщу двести": a thousand said without a numeral, after a word of
+    // comparison or before the rest of the number.
+    if (THOUSAND.test(w) && !/^\d/.test(tokens[i - 1]?.word ?? '') && !CARDINALS.has(tokens[i - 1]?.word ?? '')) {
+      let rest = 0;
+      let j = i + 1;
+      for (let n = CARDINALS.get(tokens[j]?.word ?? ''); n !== undefined && n < 1000 && Number.isInteger(n); ) {
+        rest += n;
+        j++;
+        n = CARDINALS.get(tokens[j]?.word ?? '');
+      }
+      if (rest > 0 || /^(?:до|за|от|около|меньше|больше|дешевле|дороже|чем|в)$/.test(tokens[i - 1]?.word ?? '')) {
+        out.push(`${space(t)}${1000 + rest}`);
+        i = j - 1;
+        continue;
+      }
     }
     // A run of numeral words (or figures): "сто десять", "пять тысяч", "полторы тысячи".
     let value = 0;
@@ -301,12 +321,13 @@ export function normalizeQuantities(text: string): string {
       i++;
       continue;
     }
-    // "едем вчетвером": for four, as a table of places counts them ("на 4").
+    // "двушка", "трёхкомнатная" → "2-комнатная", "3-комнатная".
     const rooms = ROOMS.find(([re]) => re.test(w));
     if (rooms) {
       out.push(`${space(t)}${rooms[1]}-комнатная`);
       continue;
     }
+    // "едем вчетвером": for four, as a table of places counts them ("на 4").
     const together = TOGETHER.indexOf(w);
     if (together >= 0) {
       out.push(`${space(t)}на ${together + 2}`);
@@ -317,7 +338,7 @@ export function normalizeQuantities(text: string): string {
     const age = years?.[1] ? (/^\d+$/.test(years[1]) ? Number(years[1]) : CARDINALS.get(years[1])) : undefined;
     // Ages of children and teenagers ("двенадцатилетний"); "Тридцатилетняя война" is a name.
     if (age !== undefined && age <= 18) {
-      out.push(`${space(t)}${age} лет`);
+      out.push(`${space(t)}${String(age).replace('.', ',')} лет`);
       continue;
     }
     out.push(t.raw);

@@ -78,6 +78,7 @@ describe('roots of two stems', () => {
     // A stem held whole behind a prefix or in a compound, not behind a letter that is no prefix:
     // "оставить" is no "доставка".
     expect(rootStrength('свобожд', 'освобожд')).toBeGreaterThan(0);
+    // …if it is long enough to tell: four letters are not.
     expect(rootStrength('мойк', 'автомойк')).toBe(0);
     expect(rootStrength('комнатн', 'двухкомнатн')).toBeGreaterThan(0);
     expect(rootStrength('остав', 'доставк')).toBe(0);

@@ -248,8 +248,6 @@ const PREFIXES = [
 ];
 /** One-letter prefixes ("вмещать"/"помещаться", "сдать"/"подать"): cut only from a longer stem. */
 const SHORT_PREFIXES = ['в', 'с', 'у'];
-/** A one-letter prefix before a stem held whole ("освобожд"/"свобожд"). */
-const ONE_LETTER_PREFIX = /^[всуо]/;
 /** Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). */
 const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 const formsCache = new Map<string, string[]>();
@@ -291,7 +289,8 @@ export function rootForms(lexeme: string): string[] {
   // "-нять" and its imperfective "-нимать": "снять"/"снимите", "принять"/"принимаем" (the stem
   // "сня…" of a noun in "-ня" is rare: "баня" stems to "бан").
   for (const f of [...forms]) {
-    const m = /^(.+)ня(?:т|л)?$/.exec(f);
+    // Of a verb's stem only: "занят" is also "занятие"'s, which no "занимать" answers.
+    const m = f.length <= 4 || /ня$/.test(f) ? /^(.+)ня(?:т|л)?$/.exec(f) : null;
     if (m?.[1]) forms.add(`${m[1]}ним`);
   }
   // Imperfectives in -ыва-/-ива-, whose root has а for the perfective's о: "опаздыва" → "опозд"
@@ -339,10 +338,11 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
         x.charCodeAt(1) !== y.charCodeAt(1) ||
         x.charCodeAt(2) !== y.charCodeAt(2)
       ) {
-        // A compound's second part ("автомойк"/"мойк") or a stem behind a prefix; behind one letter
-        // that is no prefix, another word ("доставк" holds "остав").
+        // A compound's second part ("двухкомнатн"/"комнатн") or a stem behind a prefix ("освобожд"/
+        // "свобожд"); behind one letter that is no prefix, another word ("доставк" holds "остав").
         const at = min >= 5 ? long.indexOf(short) : -1;
-        if (at >= 2 || (at === 1 && ONE_LETTER_PREFIX.test(long))) best = Math.max(best, 0.65);
+        if (at >= 2 || (at === 1 && (SHORT_PREFIXES.includes(long[0] ?? '') || long[0] === 'о')))
+          best = Math.max(best, 0.65);
         continue;
       }
       // Before the rule for three letters: "идт" is "идет" with its fleeting vowel dropped.
