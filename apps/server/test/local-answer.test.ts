@@ -212,8 +212,10 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const answer = async (question: string) =>
-  composeLocalAnswer(server.app.ctx, assistantId, await retrieve(server.app.ctx, assistantId, question));
+/** The local answer to a question of one assistant, through retrieval as a message gets it. */
+const askOf = (id: () => string) => async (question: string) =>
+  composeLocalAnswer(server.app.ctx, id(), await retrieve(server.app.ctx, id(), question));
+const answer = askOf(() => assistantId);
 
 describe('local answerer on prose', () => {
   it('reads "где" as asking a place when no passage holds an address: the sentence naming one answers', async () => {
@@ -291,8 +293,7 @@ describe('a question read for its subject', () => {
 });
 
 describe('local answerer on a business', () => {
-  const ask = async (question: string) =>
-    composeLocalAnswer(server.app.ctx, businessId, await retrieve(server.app.ctx, businessId, question));
+  const ask = askOf(() => businessId);
 
   it('reads hours as what "работает" asks, though no sentence says the word', async () => {
     const a = await ask('До скольки работает доставка?');
@@ -366,8 +367,7 @@ describe('local answerer on a business', () => {
 });
 
 describe('local answerer on a sheet', () => {
-  const ask = async (question: string) =>
-    composeLocalAnswer(server.app.ctx, bakeryId, await retrieve(server.app.ctx, bakeryId, question));
+  const ask = askOf(() => bakeryId);
 
   it('reads the sentence that filters of a question of several, the others telling why', async () => {
     expect((await ask('Какие торты дешевле двух тыщ? Хочу порадовать коллег в пятницу, бюджет скромный')).text).toBe(
@@ -389,8 +389,7 @@ describe('local answerer on a sheet', () => {
 });
 
 describe('local answerer on a price list of flats', () => {
-  const ask = async (question: string) =>
-    composeLocalAnswer(server.app.ctx, cleaningId, await retrieve(server.app.ctx, cleaningId, question));
+  const ask = askOf(() => cleaningId);
 
   it('reads "двушка" and "трёхкомнатная" as the sheet counts rooms, and answers the row of that flat', async () => {
     const a = await ask('скок стоит генералка в двушке?');
@@ -404,8 +403,7 @@ describe('local answerer on a price list of flats', () => {
 });
 
 describe('local answerer on a timetable of ages', () => {
-  const ask = async (question: string) =>
-    composeLocalAnswer(server.app.ctx, kidsId, await retrieve(server.app.ctx, kidsId, question));
+  const ask = askOf(() => kidsId);
 
   it("lists the rows whose ages hold the child's, a row with an empty cell among them", async () => {
     expect((await ask('сыну три года исполнилось в марте. что у вас есть для трехлеток?')).text).toBe(
@@ -428,18 +426,13 @@ describe('local answerer on a timetable of ages', () => {
 
 describe('local answerer on a catalogue', () => {
   it("lists the rows a list question's word names in their other cells, with their prices", async () => {
-    const a = await composeLocalAnswer(
-      server.app.ctx,
-      flowersId,
-      await retrieve(server.app.ctx, flowersId, 'что у вас есть из пионов и почем?'),
-    );
+    const a = await askOf(() => flowersId)('что у вас есть из пионов и почем?');
     expect(a.text).toBe('Цена (руб.):\n- Нежность — 6400\n- Пионовое облако — 7900');
   });
 });
 
 describe('local answerer on a list of rooms by capacity', () => {
-  const ask = async (question: string) =>
-    (await composeLocalAnswer(server.app.ctx, bathsId, await retrieve(server.app.ctx, bathsId, question))).text;
+  const ask = async (question: string) => (await askOf(() => bathsId)(question)).text;
 
   it('lists the rooms that take the company counted, a row whose note holds "; " among them', async () => {
     expect(await ask('нас будет человек одиннадцать, какая баня подойдет?')).toBe(
