@@ -81,6 +81,11 @@ const BUSINESS = [
     content: 'Пакет «Праздник» с залом и аниматором — 9 500 ₽ за группу до 10 детей, каждый следующий ребёнок — 500 ₽.',
   },
   {
+    heading: 'Химчистка мебели',
+    content: 'Химчистка дивана стоит 950 ₽ за посадочное место, выезд мастера бесплатный.',
+  },
+  { heading: 'После химчистки', content: 'Диван сохнет обычно 6–8 часов, летом с открытыми окнами быстрее.' },
+  {
     heading: 'Скидки',
     content:
       'В день рождения — скидка 10%, она действует 3 дня до и 3 дня после дня рождения по паспорту. Постоянным клиентам выдаём карту на 5%.',
@@ -336,6 +341,13 @@ describe('local answerer on a business', () => {
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('9 500');
     expect(a.text).not.toContain('19:00');
+  });
+
+  it('reads "через сколько" as asking a term, and "6–8 часов" with its dash as one', async () => {
+    const a = await ask('через сколько можно будет сесть на диван после вашей химчистки?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('6–8 часов');
+    expect(a.text).not.toContain('950');
   });
 
   it('gives a rule with its exception said in the next paragraph', async () => {
