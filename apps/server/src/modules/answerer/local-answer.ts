@@ -10,21 +10,15 @@ import {
   trigramSimilarity,
 } from '../retrieval';
 import {
-  ABSENT_STEM,
-  AGE_STEM,
-  asksSuperlative,
   categoryValues,
   comparisonOf,
   completeRows,
-  countsPeople,
   describesRows,
+  filterOwnStem,
   filtersTable,
   filterTable,
-  namesAge,
-  PEOPLE_STEM,
   parseRow,
   rowNamesOf,
-  SUPERLATIVE_STEM,
   type TableRow,
 } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
@@ -659,9 +653,7 @@ function tableAnswer(
     }
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
   // column must not have), the years of an age, the company's "человек", a superlative's "дешёвая".
-  const age = namesAge(question) ? AGE_STEM : undefined;
-  const company = countsPeople(question) ? PEOPLE_STEM : undefined;
-  const superlative = asksSuperlative(question) ? SUPERLATIVE_STEM : undefined;
+  const own = filterOwnStem(question);
   // A row's other cells, read by the beginnings of their words, which a stem is (they are not
   // stemmed): "для водителей" of "Назначение: для водителей", "пионов" of "Состав: …2 пиона".
   const cellWords = new Map<TableRow, string[]>();
@@ -702,12 +694,7 @@ function tableAnswer(
   };
   const describing = describesRows(question);
   const score = (t: string) =>
-    comparisonStems.has(t) ||
-    /^\d+$/.test(t) ||
-    ABSENT_STEM.test(t) ||
-    age?.test(t) ||
-    company?.test(t) ||
-    superlative?.test(t)
+    comparisonStems.has(t) || /^\d+$/.test(t) || own(t)
       ? 1
       : Math.max(match(t, columnStems), match(t, tableStems) * 0.9, describing && describedRows(t).size > 0 ? 0.9 : 0);
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
@@ -725,15 +712,11 @@ function tableAnswer(
   const valueStems = categories.map((v) => stemsOf.get(v) ?? empty);
   const namesCategory = new Set(terms.filter((t) => valueStems.some((stems) => match(t, stems) >= 0.65)));
   // The words that may name a row: not a column's ("орехи" of "Есть орехи", though a row is
-  // "Морковный с грецким орехом"), not a category's, not the comparison's, not a figure.
+  // "Морковный с грецким орехом"), not a category's, not the comparison's, not a figure, not the
+  // filter's own.
   const rowWords = terms.filter(
     (t) =>
-      match(t, columnStems) < 0.65 &&
-      !namesCategory.has(t) &&
-      !comparisonStems.has(t) &&
-      !/^\d+$/.test(t) &&
-      !company?.test(t) &&
-      !superlative?.test(t),
+      match(t, columnStems) < 0.65 && !namesCategory.has(t) && !comparisonStems.has(t) && !/^\d+$/.test(t) && !own(t),
   );
   return filterTable({
     rows,
@@ -750,9 +733,9 @@ function tableAnswer(
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
       return cover((t) => match(t, stems));
     },
-    // The years of an age filter by the column of ages, not by a value; a value's figures name it
-    // no more than a figure of the question does ("месяц" is "12" in the synonyms, not "группа до 12").
-    valueWords: (value) => terms.map((t) => (age?.test(t) ? 0 : match(t, wordsOf(value)))),
+    // The filter's own words (an age's years) name no value; a value's figures name it no more than
+    // a figure of the question does ("месяц" is "12" in the synonyms, not "группа до 12").
+    valueWords: (value) => terms.map((t) => (own(t) ? 0 : match(t, wordsOf(value)))),
     maxChars: THRESHOLDS.answerChars,
   });
 }

@@ -150,8 +150,7 @@ const AVAILABLE = /(?<!\p{L})(?:что|куда|есть)(?!\p{L})/u;
 const PEOPLE_COUNT =
   /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?на\s+(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|%|час|мин|дн|ноч|сут|недел|месяц|год|лет))/u;
 /** The stems of the company's noun ("человек 11"): the filter's own words when a company is counted. */
-export const PEOPLE_STEM = /^(?:человек|гост|персон)/;
-export const countsPeople = (question: string): boolean => PEOPLE_COUNT.test(question);
+const PEOPLE_STEM = /^(?:человек|гост|персон)/;
 const peopleOf = (question: string): number | undefined => {
   const m = PEOPLE_COUNT.exec(question);
   const n = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
@@ -167,8 +166,8 @@ const capacityOf = (value: string): number | undefined => {
 const SUPERLATIVE =
   /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
 /** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
-export const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
-export const asksSuperlative = (question: string): boolean => SUPERLATIVE.test(question.replace(/ё/g, 'е'));
+const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
+const asksSuperlative = (question: string): boolean => SUPERLATIVE.test(question.replace(/ё/g, 'е'));
 function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: boolean; said: string } | undefined {
   const m = SUPERLATIVE.exec(question.replace(/ё/g, 'е'));
   const word = m?.[1] ?? m?.[2];
@@ -217,9 +216,8 @@ function countOf(question: string, listed: boolean): number | undefined {
 
 /** A child's age in a question ("сыну 3 года", "для 5 лет": quantities.ts writes "трёхлеток" so). */
 const AGE = /(?<![\d,])(\d{1,2}(?:,5)?)\s*(?:год|года|лет)(?!\p{L})/u;
-/** Whether a question names an age; the stems of its years ("года", "лет") are then the filter's own words. */
-export const namesAge = (question: string): boolean => AGE.test(question);
-export const AGE_STEM = /^(?:год|лет)$/;
+/** The stems of an age's years ("года", "лет"): the filter's own words when an age is named. */
+const AGE_STEM = /^(?:год|лет)$/;
 const ageOf = (question: string): number | undefined => {
   const m = AGE.exec(question);
   return m?.[1] ? Number(m[1].replace(',', '.')) : undefined;
@@ -369,7 +367,20 @@ const holds = (n: number, c: Comparison) =>
 /** Words that say a column's value is wanted absent ("без орехов", "неострое", "аллергия на орехи"). */
 const ABSENT = /(?<!\p{L})(?:(?:без|не)\s*|(?:нет|аллерги\p{L}*\s+на|непереносимост\p{L}*)\s+)$/iu;
 /** The stems of ABSENT's words that are no word of a table ("аллергия на"): the filter's own. */
-export const ABSENT_STEM = /^(?:аллерг|непереносим)/;
+const ABSENT_STEM = /^(?:аллерг|непереносим)/;
+
+/**
+ * The stems a question's filter says in words of its own, which name no column, no row and no
+ * category's value: "аллергия на" (what a yes/no column must not have), the years of an age ("3
+ * года"), the company's "человек", a superlative's "самая дешёвая".
+ */
+export function filterOwnStem(question: string): (stem: string) => boolean {
+  const own = [ABSENT_STEM];
+  if (AGE.test(question)) own.push(AGE_STEM);
+  if (PEOPLE_COUNT.test(question)) own.push(PEOPLE_STEM);
+  if (asksSuperlative(question)) own.push(SUPERLATIVE_STEM);
+  return (stem) => own.some((re) => re.test(stem));
+}
 /**
  * Whether the question says the opposite of a column's word in "без-"/"бес-" ("платное" of
  * "Пробное бесплатно", "с сахаром" is not read so: only the word without its prefix).
@@ -425,6 +436,7 @@ export function filterTable(input: FilterInput): string | undefined {
   const asksPrice = PRICE_QUESTION.test(input.question);
   const age = ageOf(input.question);
   const people = peopleOf(input.question);
+  const extreme = superlativeOf(input.question);
   // The question's figures other than the comparison's and the count's (see holdsFigures below).
   const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
     (f) => Number(f) !== comparison?.value && Number(f) !== count,
@@ -570,7 +582,6 @@ export function filterTable(input: FilterInput): string | undefined {
             );
           })
         : undefined;
-    const extreme = superlativeOf(input.question);
     if (capacityColumn && people !== undefined && !asksAmount && !extreme) {
       const picked = base.filter((r) => (capacityOf(cellOf(r, capacityColumn)) ?? 0) >= people);
       const capacityScore = narrowedScore(0.6 + about) + NARROWED_BONUS;

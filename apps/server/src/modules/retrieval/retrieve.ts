@@ -56,7 +56,7 @@ const PARTICLE = /^(?:не|уже|бы|же|сам|сама|сами)$/;
  * ask whether, like "нужно" and "можно", but a rule may say them ("предоплата обязательна").
  */
 const LIGHT_VERBS =
-  'обязательно необходимо сдать сдавать сдаю подать подавать получить получать взять брать дать давать дадите дадут прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать ставить ставите ставят поставить поставите подойдет подойдёт подойдут подходит подходят';
+  'обязательно необходимо сдать сдавать сдаю подать подавать получить получать взять брать дать давать дадите дадут прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать ставить ставите ставят поставить поставите подойдет подойдут подходит подходят';
 
 /**
  * Family members, whom customers name to say for whom they ask ("у сына аллергия", "папа
@@ -226,8 +226,9 @@ const BACK_REFERENCE =
   /(?<!\p{L})(?:он|она|оно|они|его|ее|её|их|ему|ей|им|него|нее|неё|них|нему|ней|ним|нем|нём|это|этот|эта|эти|этого|этой|этим|этих|такой|такое|такие|там|туда|оттуда)(?!\p{L})/u;
 
 /**
- * The stems of a question of several sentences said only in those before the one that asks (the
- * first with "?"). `wordLexemes` holds the stems of the text's words in order (the first 60).
+ * The stems of a question of several sentences said only in those that tell its situation: before
+ * the one that asks (the first with "?"), or after it telling why (PURPOSE). `wordLexemes` holds
+ * the stems of the text's words in order (the first 60).
  */
 function situationStems(text: string, wordLexemes: string[][]): Set<string> {
   const sentences = text.split(/(?<=[.!?…])\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
