@@ -295,6 +295,19 @@ describe('a question read for its subject', () => {
     expect(query.terms).not.toContain('будут');
     expect(query.terms).toContain('документ');
   });
+
+  it('leaves out the chat words around the subject: "мимо", "заодно", "наверное"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'кот мимо лотка ходит, заодно уберёте? наверное это сложно, ну короче кстати спрошу',
+    );
+    for (const word of ['мим', 'заодн', 'наверн', 'короч', 'кстат']) expect(query.terms).not.toContain(word);
+    expect(query.terms).toContain('лотк');
+    // A cat is an animal as the rules name it, and a cat.
+    expect([...(query.synonyms.get('кот') ?? [])]).toEqual(expect.arrayContaining(['животн', 'кошк']));
+    expect(query.synonyms.get('кот')?.has('собак')).toBe(false);
+  });
 });
 
 describe('local answerer on a business', () => {
