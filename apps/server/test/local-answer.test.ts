@@ -296,6 +296,21 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('документ');
   });
 
+  it('reads the situation told before a question naming nothing as its subject: "…опоздаю минут на двадцать. Меня всё равно примут?"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'Застряла в пробке, опоздаю минут на двадцать. Меня всё равно примут?',
+    );
+    expect(query.context.size).toBe(0);
+    expect(query.terms).toEqual(expect.arrayContaining(['опозда', 'пробк']));
+    // Stuck in traffic is being late, as rules write it.
+    expect([...(query.synonyms.get('пробк') ?? [])]).toContain('опоздан');
+    // A question that names its subject still weighs the situation less.
+    const named = await retrieve(server.app.ctx, businessId, 'Планируем съёмку с нашим корги. Собаку брать можно?');
+    expect(named.query.context.has('корг')).toBe(true);
+  });
+
   it('leaves out the chat words around the subject: "мимо", "заодно", "наверное"', async () => {
     const { query } = await retrieve(
       server.app.ctx,

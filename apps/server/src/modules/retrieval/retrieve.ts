@@ -15,7 +15,7 @@ export type RetrievalContext = SearchContext;
 
 /** Words that carry no subject in a customer's question. */
 const FILLER =
-  'подскажите подскажете скажете расскажите расскажете посоветуйте посоветуете скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои собой себе себя это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли придётся придется сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся пока чтобы тогда потом уже тоже что-нибудь что-либо какой-нибудь какие-нибудь возле около смогу сможет сможем сможете смогут какой-то какая-то какое-то какие-то каких-то какую-то куда-то когда-то как-то чем-то чего-то кого-то кому-то где-нибудь куда-нибудь когда-нибудь как-нибудь буду будем будете будут заодно мимо наверное наверно кстати вдруг например вроде короче ладно реально именно немного немножко чуть-чуть';
+  'подскажите подскажете скажете расскажите расскажете посоветуйте посоветуете скажите пожалуйста здравствуйте хотел хотела хочу хотим узнать интересует интересно вопрос нужно нужна нужен надо ваш ваша ваши вашей вашем вас вам вами у вы мне меня мной нам нас наш наша наши мой моя моё мою мои моих моей моего твой свой свою свои собой себе себя это этот эта эти который которая которое которые которых сам сама сами само рядом поблизости очень просто сделать делать делаете сделаете могу можете можем могут можно ли придётся придется сколько какой какая какие каков какое возможно есть будет бывает вообще также ещё добрый день спасибо заранее подскажи скажи уточнить случае если что-то кто-то где-то всё весь вся пока чтобы тогда потом уже тоже что-нибудь что-либо какой-нибудь какие-нибудь возле около смогу сможет сможем сможете смогут равно какой-то какая-то какое-то какие-то каких-то какую-то куда-то когда-то как-то чем-то чего-то кого-то кому-то где-нибудь куда-нибудь когда-нибудь как-нибудь буду будем будете будут заодно мимо наверное наверно кстати вдруг например вроде короче ладно реально именно немного немножко чуть-чуть';
 
 /**
  * Question words in the forms Postgres' stop-word list leaves in ("кем", "кого", "каков", "такое" in
@@ -56,7 +56,7 @@ const PARTICLE = /^(?:не|уже|бы|же|сам|сама|сами)$/;
  * ask whether, like "нужно" and "можно", but a rule may say them ("предоплата обязательна").
  */
 const LIGHT_VERBS =
-  'обязательно необходимо сдать сдавать сдаю подать подавать получить получать взять брать дать давать дадите дадут прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать ставить ставите ставят поставить поставите подойдет подойдут подходит подходят';
+  'обязательно необходимо сдать сдавать сдаю подать подавать получить получать взять брать дать давать дадите дадут прийти приходить приехать приезжать сходить зайти заходить смочь мочь иметь найти оставить оставлять воспользоваться пользоваться помочь помогать обратиться обращаться бывать ставить ставите ставят поставить поставите подойдет подойдут подходит подходят примете примут';
 
 /**
  * Family members, whom customers name to say for whom they ask ("у сына аллергия", "папа
@@ -208,7 +208,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
     }
   if (spelled.size)
     for (const l of qLexemes) if (/^\d+$/.test(l)) for (const w of spelled) if (!filler.has(w)) addSynonym(l, w);
-  const context = situationStems(text, wordLexemes);
+  const context = situationStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l));
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
@@ -228,9 +228,10 @@ const BACK_REFERENCE =
 /**
  * The stems of a question of several sentences said only in those that tell its situation: before
  * the one that asks (the first with "?"), or after it telling why (PURPOSE). `wordLexemes` holds
- * the stems of the text's words in order (the first 60).
+ * the stems of the text's words in order (the first 60); `names` tells a stem that names something. A
+ * question naming nothing ("Меня всё равно примут?") has none: its situation is its subject.
  */
-function situationStems(text: string, wordLexemes: string[][]): Set<string> {
+function situationStems(text: string, wordLexemes: string[][], names: (stem: string) => boolean): Set<string> {
   const sentences = text.split(/(?<=[.!?…])\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
   const context = new Set<string>();
   const asking = sentences.filter((x) => /\?\s*$/.test(x));
@@ -250,6 +251,9 @@ function situationStems(text: string, wordLexemes: string[][]): Set<string> {
     for (let i = at; i < at + count; i++) for (const l of wordLexemes[i] ?? []) into.add(l);
     at += count;
   }
+  // "Застряла в пробке, опоздаю минут на двадцать. Меня всё равно примут?": a question naming
+  // nothing asks about the situation told before it.
+  if (![...asked].some(names)) return new Set();
   for (const l of asked) context.delete(l);
   return context;
 }
