@@ -317,7 +317,8 @@ const alternates = (a: string, b: string) => ALTERNATIONS.has(a + b) || ALTERNAT
 /**
  * How surely two stems share a root: 0.9 for the same word in another spelling (ё, fleeting
  * vowel), 0.8 for the same stem behind a prefix ("почист"/"чист"), 0.65 when one is the other's
- * beginning give or take a letter or holds it whole ("чист"/"чистк"), else 0.
+ * beginning give or take a letter or holds it whole ("чист"/"чистк"), 0.5 when both begin with
+ * LONG_BEGINNING letters alike ending in a consonant, else 0.
  */
 export const rootStrength = pairMemo((a: string, b: string): number => {
   let best = 0;
@@ -365,9 +366,14 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
       const begins =
         cp >= min || (cp === min - 1 && (vowelBefore || nounOfVerb || alternates(x[cp] ?? '', y[cp] ?? '')));
       if ((cp >= 4 && begins) || (min >= 5 && long.includes(short))) best = Math.max(best, 0.65);
+      // …ending in a consonant, as a root does: "автомо-" of "автомойка" and "автомобиль" is none.
+      else if (cp >= LONG_BEGINNING && !VOWEL.test(x[cp - 1] ?? '')) best = Math.max(best, 0.5);
     }
   return best;
 });
+
+/** Stems beginning with this many letters alike, the last a consonant, share a root told with another suffix ("стерил-ьн"/"стерил-изац"). */
+const LONG_BEGINNING = 6;
 
 /** Words of a text (letters and digits): the length measure of passages and BM25's token counts. */
 export const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
