@@ -87,5 +87,8 @@ describe('roots of two stems', () => {
     expect(rootStrength('приня', 'принима')).toBeGreaterThan(0);
     // Six letters alike are a root told with two suffixes ("стерильные" / "стерилизация"), less sure.
     expect(rootStrength('стерильн', 'стерилизац')).toBe(0.5);
+    // A short noun and its diminutive: "шары" / "шарики", "час" / "часик".
+    expect(rootStrength('шар', 'шарик')).toBeGreaterThan(0);
+    expect(rootStrength('час', 'часик')).toBeGreaterThan(0);
   });
 });

@@ -250,6 +250,8 @@ const PREFIXES = [
 const SHORT_PREFIXES = ['в', 'с', 'у'];
 /** Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). */
 const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
+/** Suffixes of a diminutive of a short noun ("шар"/"шарик", "час"/"часик", "кот"/"котик"). */
+const DIMINUTIVE = /^(?:ик|ок|очк|ечк|ишк)$/;
 const formsCache = new Map<string, string[]>();
 
 /** The verbal prefix rootForms cuts from a stem ("при" of "принест"), or '' when none. */
@@ -352,7 +354,8 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
         continue;
       }
       if (min === 3) {
-        if ((i === 0 || j === 0) && NOUN_OF_VERB.test(long.slice(3))) best = Math.max(best, 0.65);
+        if ((i === 0 || j === 0) && (NOUN_OF_VERB.test(long.slice(3)) || DIMINUTIVE.test(long.slice(3))))
+          best = Math.max(best, 0.65);
         continue;
       }
       let cp = 3;
