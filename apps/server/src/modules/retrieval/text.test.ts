@@ -90,5 +90,8 @@ describe('roots of two stems', () => {
     // A short noun and its diminutive: "шары" / "шарики", "час" / "часик".
     expect(rootStrength('шар', 'шарик')).toBeGreaterThan(0);
     expect(rootStrength('час', 'часик')).toBeGreaterThan(0);
+    // "-бирать" and its noun in "-бор": "убираете" / "уборка", "выбирать" / "выбор".
+    expect(rootStrength('убира', 'уборк')).toBeGreaterThan(0);
+    expect(rootStrength('выбира', 'выбор')).toBeGreaterThan(0);
   });
 });

@@ -288,6 +288,11 @@ export function rootForms(lexeme: string): string[] {
       forms.add(`${m[1]}${other}${m[3]}`);
     }
   }
+  // "-бирать" and its noun in "-бор": "убирать"/"уборка", "выбирать"/"выбор", "забирать"/"забор".
+  for (const f of [...forms]) {
+    const m = /^(.+)бир(.*)$/.exec(f);
+    if (m?.[1]) forms.add(`${m[1]}бор${m[2]}`);
+  }
   // "-нять" and its imperfective "-нимать": "снять"/"снимите", "принять"/"принимаем" (the stem
   // "сня…" of a noun in "-ня" is rare: "баня" stems to "бан").
   for (const f of [...forms]) {
