@@ -93,5 +93,10 @@ describe('roots of two stems', () => {
     // "-бирать" and its noun in "-бор": "убираете" / "уборка", "выбирать" / "выбор".
     expect(rootStrength('убира', 'уборк')).toBeGreaterThan(0);
     expect(rootStrength('выбира', 'выбор')).toBeGreaterThan(0);
+    // Behind a prefix "-берёт" / "-брать" and "-лагать" / "-ложить".
+    expect(rootStrength('забер', 'забра')).toBeGreaterThan(0);
+    expect(rootStrength('предлага', 'предложен')).toBeGreaterThan(0);
+    // Not without one: "берёт" is no "брат".
+    expect(rootStrength('берет', 'брат')).toBe(0);
   });
 });

@@ -292,6 +292,12 @@ export function rootForms(lexeme: string): string[] {
   for (const f of [...forms]) {
     const m = /^(.+)бир(.*)$/.exec(f);
     if (m?.[1]) forms.add(`${m[1]}бор${m[2]}`);
+    // Behind a prefix, "-берёт" and "-брать": "заберу"/"забрать", "уберёте"/"убрать".
+    const b = /^(.+)бер(.*)$/.exec(f);
+    if (b?.[1]) forms.add(`${b[1]}бра${b[2]}`);
+    // "-лагать" and "-ложить": "предлагаете"/"предложение", "прилагается"/"приложить".
+    const l = /^(.+)лаг(.*)$/.exec(f);
+    if (l?.[1]) forms.add(`${l[1]}лож${l[2]}`);
   }
   // "-нять" and its imperfective "-нимать": "снять"/"снимите", "принять"/"принимаем" (the stem
   // "сня…" of a noun in "-ня" is rare: "баня" stems to "бан").
