@@ -322,6 +322,9 @@ describe('a question read for its subject', () => {
     // A cat is an animal as the rules name it, and a cat.
     expect([...(query.synonyms.get('кот') ?? [])]).toEqual(expect.arrayContaining(['животн', 'кошк']));
     expect(query.synonyms.get('кот')?.has('собак')).toBe(false);
+    // "Плачу" is paying, though its stem is not "плат".
+    const paying = await retrieve(server.app.ctx, businessId, 'плачу каждый месяц, могу заморозить?');
+    expect([...(paying.query.synonyms.get('плач') ?? [])]).toContain('оплат');
   });
 });
 
