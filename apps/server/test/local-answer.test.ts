@@ -189,7 +189,44 @@ const BATHS = [
     ].join('\n'),
   },
 ];
+/** A bathhouse writing "хаммам", asked about with "хамам", among passages saying the question's other words. */
+const HAMMAM = [
+  {
+    heading: 'Режим работы',
+    content:
+      'Бани и сауны на часы: ежедневно с 09:00 до 02:00. В ночь с пятницы на субботу и с субботы на воскресенье работаем круглосуточно — можно забронировать ночной сеанс на 9 часов.',
+  },
+  {
+    heading: 'Предоплата',
+    content:
+      'В будни бронь подтверждается предоплатой в размере стоимости 1 часа аренды. В пятницу, субботу и воскресенье — 50% стоимости сеанса, не меньше 2 часов.',
+  },
+  {
+    heading: 'Праздники',
+    content:
+      '31 декабря последний сеанс заканчивается в 19:00, в субботу перед Пасхой — в 22:00. Час аренды в праздники стоит как в субботу.',
+  },
+  {
+    heading: 'Парение',
+    content:
+      'Цена часа парения с банщиком в субботу — по прайсу услуг. Стоимость веника входит в цену, час начинается с запарки.',
+  },
+  {
+    heading: 'Скидки',
+    content:
+      'Именинникам скидка 10% на час аренды в любой день, кроме субботы. Цена со скидкой действует при бронировании за сутки.',
+  },
+  {
+    heading: 'Аренда',
+    content: [
+      'Баня: Изба; Тип: русская на дровах; Будни, руб./час: 2200; Пт, сб, вс, руб./час: 2800',
+      'Баня: Финка; Тип: финская; Будни, руб./час: 1800; Пт, сб, вс, руб./час: 2300',
+      'Баня: Восток; Тип: хаммам; Будни, руб./час: 2700; Пт, сб, вс, руб./час: 3400',
+    ].join('\n'),
+  },
+];
 let businessId: string;
+let hammamId: string;
 let bathsId: string;
 let flowersId: string;
 let kidsId: string;
@@ -212,6 +249,8 @@ beforeAll(async () => {
   await indexedFile(server.app, flowersId, 'katalog.xlsx', BOUQUETS);
   kidsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, kidsId, 'raspisanie.csv', TIMETABLE);
+  hammamId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, hammamId, 'banya.txt', HAMMAM);
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
 });
@@ -428,6 +467,14 @@ describe('local answerer on a sheet', () => {
     expect((await ask('какие торты дешевле двух тыщ?')).text).toBe(
       'Категория: Торты, Цена, руб., дешевле 2000\n- Медовик — 1600\n- Морковный с грецким орехом — 1900',
     );
+  });
+});
+
+describe('a word the documents spell otherwise', () => {
+  it('finds the row by the documents\' spelling of an unknown word ("хамам" / "хаммам")', async () => {
+    const found = await retrieve(server.app.ctx, hammamId, 'почем хамам в субботу за час?', { limit: 2 });
+    expect(found.passages.map((p) => p.heading)).toContain('Аренда');
+    expect((await askOf(() => hammamId)('почем хамам в субботу за час?')).text).toContain('3400');
   });
 });
 

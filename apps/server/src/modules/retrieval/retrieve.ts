@@ -280,6 +280,7 @@ export async function retrieve(
     limit: opts.limit ?? 6,
     stems: query.expansions,
     ownStems: query.stems,
+    synonyms: query.synonyms,
     tuning: opts.tuning,
   });
   return { question, asked, query, corrected, passages };

@@ -26,6 +26,11 @@ export interface SearchOptions {
   stems?: string[];
   /** The question's own stems, when the caller has them already (retrieve's analysis); else they are read. */
   ownStems?: string[];
+  /**
+   * Each own stem's synonyms (retrieve's analysis): those of a stem the knowledge base never saw
+   * stand in for it ("хамам" where the price list writes "хаммам") and weigh STAND_IN_WEIGHT.
+   */
+  synonyms?: Map<string, Set<string>>;
   tuning?: SearchTuning;
 }
 
@@ -40,6 +45,8 @@ const FUZZY_WEIGHT = 0.5;
 const FUZZY_MIN_SIMILARITY = 0.4;
 /** A synonym the answerer adds counts this much of a word of the question itself. */
 const SYNONYM_WEIGHT = 0.5;
+/** A synonym of a question's stem the knowledge base never saw: the documents' word for it. */
+const STAND_IN_WEIGHT = 0.9;
 /** Knobs of the lexical query, for measurements (bench); the defaults are what the service runs with. */
 export interface SearchTuning {
   /** Stems in more than this share of the passages do not by themselves make a passage a candidate. */
@@ -74,10 +81,11 @@ export async function searchKnowledge(
   const embeddings = ctx.embeddings;
   const stems = (opts.stems ?? []).slice(0, 200);
   const tuning = opts.tuning ?? DEFAULT_TUNING;
-  if (!embeddings) return lexicalSearch(ctx.database, assistantId, text, stems, limit, tuning, opts.ownStems);
+  if (!embeddings)
+    return lexicalSearch(ctx.database, assistantId, text, stems, limit, tuning, opts.ownStems, opts.synonyms);
   const depth = Math.max(limit, FUSION_DEPTH);
   const [lexical, similar] = await Promise.all([
-    lexicalSearch(ctx.database, assistantId, text, stems, depth, tuning, opts.ownStems),
+    lexicalSearch(ctx.database, assistantId, text, stems, depth, tuning, opts.ownStems, opts.synonyms),
     similarPassages(ctx, embeddings, assistantId, text, depth),
   ]);
   return fuse(lexical, similar, limit);
@@ -146,6 +154,7 @@ async function lexicalSearch(
   limit: number,
   tuning: SearchTuning,
   ownStems: string[] | undefined,
+  synonyms?: Map<string, Set<string>>,
 ): Promise<KnowledgePassage[]> {
   const [loaded, own] = await Promise.all([
     vocabularyOf(database, assistantId),
@@ -153,7 +162,7 @@ async function lexicalSearch(
   ]);
   for (let attempt = 0; ; attempt++) {
     const vocabulary = attempt === 0 ? loaded : await vocabularyOf(database, assistantId);
-    const query = rankingQuery(vocabulary, own, stems, tuning);
+    const query = rankingQuery(vocabulary, own, stems, tuning, synonyms);
     // Ranked in memory when the passage index is loaded; else by the database, in the same way.
     const index = tuning.memoryIndex
       ? await passageIndexFor(database, assistantId, vocabulary.version, vocabulary.postingCount)
@@ -294,7 +303,13 @@ const fetchBatched = batchedWhileBusy(fetchPassages);
  * hold two of the six rarest: scoring every passage that holds any common stem is what made
  * such questions slow.
  */
-function rankingQuery(vocabulary: Vocabulary, own: string[], stems: string[], tuning: SearchTuning): RankingQuery {
+function rankingQuery(
+  vocabulary: Vocabulary,
+  own: string[],
+  stems: string[],
+  tuning: SearchTuning,
+  synonyms?: Map<string, Set<string>>,
+): RankingQuery {
   const weights = new Map<string, number>();
   const weigh = (lexeme: string, w: number) => {
     if (vocabulary.df.has(lexeme)) weights.set(lexeme, Math.max(w, weights.get(lexeme) ?? 0));
@@ -302,6 +317,8 @@ function rankingQuery(vocabulary: Vocabulary, own: string[], stems: string[], tu
   const ownSet = new Set(own);
   for (const lexeme of own) weigh(lexeme, 1);
   for (const lexeme of stems) weigh(lexeme, ownSet.has(lexeme) ? 1 : SYNONYM_WEIGHT);
+  for (const lexeme of own)
+    if (!vocabulary.df.has(lexeme)) for (const s of synonyms?.get(lexeme) ?? []) weigh(s, STAND_IN_WEIGHT);
   for (const f of nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll))
     weigh(f.lexeme, FUZZY_WEIGHT * f.similarity);
   const n = vocabulary.chunks;

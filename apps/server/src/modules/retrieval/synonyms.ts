@@ -148,6 +148,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['опоздать', 'опоздание', 'задержка', 'опаздывать', 'задерживаться', 'задержаться', 'пробка', 'застрять'],
   // A sauna is the Finnish bath, as a bathhouse's price list types it ("Тип: финская").
   ['сауна', 'финская'],
+  // Both spellings are in use, and the stemmer cuts "хамам" as a plural ("хам").
+  ['хамам', 'хаммам', 'хамаме', 'хаммаме'],
   ['подарок', 'подарочный'],
   ['доступ', 'вход', 'пароль', 'логин'],
   ['заморозить', 'заморозка', 'приостановить', 'пауза'],
