@@ -361,9 +361,14 @@ describe('a question read for its subject', () => {
     // A cat is an animal as the rules name it, and a cat.
     expect([...(query.synonyms.get('кот') ?? [])]).toEqual(expect.arrayContaining(['животн', 'кошк']));
     expect(query.synonyms.get('кот')?.has('собак')).toBe(false);
-    // "Плачу" is paying, though its stem is not "плат".
-    const paying = await retrieve(server.app.ctx, businessId, 'плачу каждый месяц, могу заморозить?');
-    expect([...(paying.query.synonyms.get('плач') ?? [])]).toContain('оплат');
+    // "Заплачу" is paying, though its stem is not "плат"; "всё равно" and "именно" name nothing,
+    // "равными частями" does.
+    const paying = await retrieve(server.app.ctx, businessId, 'заплачу всё равно именно за месяц?');
+    expect([...(paying.query.synonyms.get('заплач') ?? [])]).toContain('оплат');
+    expect(paying.query.terms).not.toContain('равн');
+    expect(paying.query.terms).not.toContain('имен');
+    const parts = await retrieve(server.app.ctx, businessId, 'Можно платить равными частями?');
+    expect(parts.query.terms).toContain('равн');
   });
 });
 

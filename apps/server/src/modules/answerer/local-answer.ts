@@ -462,7 +462,7 @@ export async function composeLocalAnswer(
     if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn)
       for (const s of syn)
-        if (rootStrength(s, l) > 0) {
+        if (rootStrength(s, l) >= 0.65) {
           v = 0.55;
           break;
         }

@@ -295,8 +295,9 @@ const fetchBatched = batchedWhileBusy(fetchPassages);
 
 /**
  * What the ranking asks of the database for a question: its stems that the knowledge base holds
- * (the question's own at full weight, the added ones at SYNONYM_WEIGHT, near-spellings at
- * FUZZY_WEIGHT times their similarity; a stem reached several ways counts its best), each with
+ * (the question's own at full weight, the added ones at SYNONYM_WEIGHT, or STAND_IN_WEIGHT for
+ * a stem the knowledge base never saw, near-spellings at FUZZY_WEIGHT times their similarity; a
+ * stem reached several ways counts its best), each with
  * its BM25 idf; and the text query that makes a passage a candidate. Passages are looked up only
  * through the stems that are not in every other passage; the common ones still add to the score
  * of the passages found (a MaxScore-like shortcut). When every stem is common, a passage must
@@ -317,8 +318,11 @@ function rankingQuery(
   const ownSet = new Set(own);
   for (const lexeme of own) weigh(lexeme, 1);
   for (const lexeme of stems) weigh(lexeme, ownSet.has(lexeme) ? 1 : SYNONYM_WEIGHT);
+  // Only the synonyms searched at all: not those of a group found through a loose root match.
+  const searched = new Set(stems);
   for (const lexeme of own)
-    if (!vocabulary.df.has(lexeme)) for (const s of synonyms?.get(lexeme) ?? []) weigh(s, STAND_IN_WEIGHT);
+    if (!vocabulary.df.has(lexeme))
+      for (const s of synonyms?.get(lexeme) ?? []) if (searched.has(s)) weigh(s, STAND_IN_WEIGHT);
   for (const f of nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll))
     weigh(f.lexeme, FUZZY_WEIGHT * f.similarity);
   const n = vocabulary.chunks;

@@ -248,10 +248,11 @@ const PREFIXES = [
 ];
 /** One-letter prefixes ("вмещать"/"помещаться", "сдать"/"подать"): cut only from a longer stem. */
 const SHORT_PREFIXES = ['в', 'с', 'у'];
+const isPrefix = (s: string) => PREFIXES.includes(s) || SHORT_PREFIXES.includes(s);
 /** Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). */
 const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 /** Suffixes of a diminutive of a short noun ("шар"/"шарик", "час"/"часик", "кот"/"котик"). */
-const DIMINUTIVE = /^(?:ик|ок|очк|ечк|ишк)$/;
+const DIMINUTIVE = /^(?:ик|ечк|ишк)$/;
 const formsCache = new Map<string, string[]>();
 
 /** The verbal prefix rootForms cuts from a stem ("при" of "принест"), or '' when none. */
@@ -290,13 +291,14 @@ export function rootForms(lexeme: string): string[] {
   }
   // "-бирать" and its noun in "-бор": "убирать"/"уборка", "выбирать"/"выбор", "забирать"/"забор".
   for (const f of [...forms]) {
+    // Behind a prefix only: "Сибирь", "обёртка", "кибер-" are other words.
     const m = /^(.+)бир(.*)$/.exec(f);
-    if (m?.[1]) forms.add(`${m[1]}бор${m[2]}`);
+    if (m?.[1] && isPrefix(m[1])) forms.add(`${m[1]}бор${m[2]}`);
     // Behind a prefix, "-берёт" and "-брать": "заберу"/"забрать", "уберёте"/"убрать".
     const b = /^(.+)бер(.*)$/.exec(f);
-    if (b?.[1]) forms.add(`${b[1]}бра${b[2]}`);
-    // "-лагать" and "-ложить": "предлагаете"/"предложение", "прилагается"/"приложить".
-    const l = /^(.+)лаг(.*)$/.exec(f);
+    if (b?.[1] && isPrefix(b[1])) forms.add(`${b[1]}бра${b[2]}`);
+    // "-лагать" and "-ложить": "предлагаете"/"предложение", "прилагается"/"приложить" (not "влага").
+    const l = /^(.+)лага(.*)$/.exec(f);
     if (l?.[1]) forms.add(`${l[1]}лож${l[2]}`);
   }
   // "-нять" and its imperfective "-нимать": "снять"/"снимите", "принять"/"принимаем" (the stem
@@ -330,8 +332,7 @@ const alternates = (a: string, b: string) => ALTERNATIONS.has(a + b) || ALTERNAT
 /**
  * How surely two stems share a root: 0.9 for the same word in another spelling (ё, fleeting
  * vowel), 0.8 for the same stem behind a prefix ("почист"/"чист"), 0.65 when one is the other's
- * beginning give or take a letter or holds it whole ("чист"/"чистк"), 0.5 when both begin with
- * LONG_BEGINNING letters alike ending in a consonant, else 0.
+ * beginning give or take a letter or holds it whole ("чист"/"чистк"), else 0.
  */
 export const rootStrength = pairMemo((a: string, b: string): number => {
   let best = 0;
@@ -380,14 +381,9 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
       const begins =
         cp >= min || (cp === min - 1 && (vowelBefore || nounOfVerb || alternates(x[cp] ?? '', y[cp] ?? '')));
       if ((cp >= 4 && begins) || (min >= 5 && long.includes(short))) best = Math.max(best, 0.65);
-      // …ending in a consonant, as a root does: "автомо-" of "автомойка" and "автомобиль" is none.
-      else if (cp >= LONG_BEGINNING && !VOWEL.test(x[cp - 1] ?? '')) best = Math.max(best, 0.5);
     }
   return best;
 });
-
-/** Stems beginning with this many letters alike, the last a consonant, share a root told with another suffix ("стерил-ьн"/"стерил-изац"). */
-const LONG_BEGINNING = 6;
 
 /** Words of a text (letters and digits): the length measure of passages and BM25's token counts. */
 export const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
