@@ -665,42 +665,24 @@ function tableAnswer(
   const own = filterOwnStem(question);
   // A row's other cells, read by the beginnings of their words, which a stem is (they are not
   // stemmed): "для водителей" of "Назначение: для водителей", "пионов" of "Состав: …2 пиона".
-  const cellWords = new Map<TableRow, string[]>();
-  const describes = (row: TableRow, t: string) => {
-    if (t.length < DESCRIBING_STEM) return false;
-    let words = cellWords.get(row);
-    if (!words) {
-      const name = nameOfRow.get(row);
-      words =
-        row.cells
-          .filter(([, value]) => value !== name)
-          .map(([, value]) => value.toLowerCase().replace(/ё/g, 'е'))
-          .join(' ')
-          .match(/\p{L}+/gu) ?? [];
-      cellWords.set(row, words);
-    }
-    return words.some((w) => w.startsWith(t));
-  };
-  const valueWords = new Map<string, Set<string>>();
-  const wordsOf = (value: string) => {
-    let words = valueWords.get(value);
-    if (!words) {
-      words = new Set([...(stemsOf.get(value) ?? [])].filter((x) => !/^\d+$/.test(x)));
-      valueWords.set(value, words);
-    }
-    return words;
-  };
+  const cellWords = memoized((row: TableRow) => {
+    const name = nameOfRow.get(row);
+    return (
+      row.cells
+        .filter(([, value]) => value !== name)
+        .map(([, value]) => value.toLowerCase().replace(/ё/g, 'е'))
+        .join(' ')
+        .match(/\p{L}+/gu) ?? []
+    );
+  });
+  const describes = (row: TableRow, t: string) =>
+    t.length >= DESCRIBING_STEM && cellWords(row).some((w) => w.startsWith(t));
+  const wordsOf = memoized((value: string) => new Set([...(stemsOf.get(value) ?? [])].filter((x) => !/^\d+$/.test(x))));
   // Per word of the question (with its synonyms): the rows it describes, read once.
-  const describedBy = new Map<string, Set<TableRow>>();
-  const describedRows = (t: string) => {
-    let found = describedBy.get(t);
-    if (!found) {
-      const said = [t, ...(synonyms.get(t) ?? [])];
-      found = new Set(rows.filter((r) => said.some((x) => describes(r, x))));
-      describedBy.set(t, found);
-    }
-    return found;
-  };
+  const describedRows = memoized((t: string) => {
+    const said = [t, ...(synonyms.get(t) ?? [])];
+    return new Set(rows.filter((r) => said.some((x) => describes(r, x))));
+  });
   const describing = describesRows(question);
   const score = (t: string) =>
     comparisonStems.has(t) || /^\d+$/.test(t) || own(t)
@@ -747,6 +729,17 @@ function tableAnswer(
     valueWords: (value) => terms.map((t) => (own(t) ? 0 : match(t, wordsOf(value)))),
     maxChars: THRESHOLDS.answerChars,
   });
+}
+
+/** `f` with each result kept for the call's life (a table answer reads a row or a word again and again). */
+function memoized<K, V>(f: (key: K) => V): (key: K) => V {
+  const kept = new Map<K, V>();
+  return (key) => {
+    if (kept.has(key)) return kept.get(key) as V;
+    const value = f(key);
+    kept.set(key, value);
+    return value;
+  };
 }
 
 /** The shortest stem read in a row's cells as naming the row (shorter ones begin too many words). */

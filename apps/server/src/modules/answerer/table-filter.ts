@@ -167,7 +167,7 @@ const SUPERLATIVE =
   /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
 /** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
 const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
-const asksSuperlative = (question: string): boolean => SUPERLATIVE.test(question.replace(/ё/g, 'е'));
+const asksSuperlative = (question: string): boolean => superlativeOf(question) !== undefined;
 function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: boolean; said: string } | undefined {
   const m = SUPERLATIVE.exec(question.replace(/ё/g, 'е'));
   const word = m?.[1] ?? m?.[2];
@@ -190,7 +190,7 @@ const PRICE_QUESTION =
   /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:стои|будет\s+стоить)\p{L}*|стоят)(?!\p{L})/u;
 
 /** A column of money, though it names guests ("Доплата за гостя"): no capacity. */
-const MONEY_COLUMN = /цен|стоим|руб|₽|прайс|плат/i;
+const MONEY_COLUMN = new RegExp(`${PRICE_COLUMN.source}|плат`, 'i');
 
 /** A column counting people: places, guests, persons. */
 const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;

@@ -249,6 +249,16 @@ const PREFIXES = [
 /** One-letter prefixes ("вмещать"/"помещаться", "сдать"/"подать"): cut only from a longer stem. */
 const SHORT_PREFIXES = ['в', 'с', 'у'];
 const isPrefix = (s: string) => PREFIXES.includes(s) || SHORT_PREFIXES.includes(s);
+/**
+ * Roots that alternate after a beginning (`prefixed`: a prefix only, as "Сибирь", "обёртка",
+ * "кибер-" are other words): "убирать"/"уборка", "заберу"/"забрать", "предлагаете"/"предложение"
+ * (the imperfective's "а": "влага" is no "вложение").
+ */
+const PREFIXED_ROOTS: { root: RegExp; other: string; prefixed: boolean }[] = [
+  { root: /^(.+)бир(.*)$/, other: 'бор', prefixed: true },
+  { root: /^(.+)бер(.*)$/, other: 'бра', prefixed: true },
+  { root: /^(.+)лага(.*)$/, other: 'лож', prefixed: false },
+];
 /** Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). */
 const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 /** Suffixes of a diminutive of a short noun ("шар"/"шарик", "час"/"часик", "кот"/"котик"). */
@@ -289,18 +299,11 @@ export function rootForms(lexeme: string): string[] {
       forms.add(`${m[1]}${other}${m[3]}`);
     }
   }
-  // "-бирать" and its noun in "-бор": "убирать"/"уборка", "выбирать"/"выбор", "забирать"/"забор".
-  for (const f of [...forms]) {
-    // Behind a prefix only: "Сибирь", "обёртка", "кибер-" are other words.
-    const m = /^(.+)бир(.*)$/.exec(f);
-    if (m?.[1] && isPrefix(m[1])) forms.add(`${m[1]}бор${m[2]}`);
-    // Behind a prefix, "-берёт" and "-брать": "заберу"/"забрать", "уберёте"/"убрать".
-    const b = /^(.+)бер(.*)$/.exec(f);
-    if (b?.[1] && isPrefix(b[1])) forms.add(`${b[1]}бра${b[2]}`);
-    // "-лагать" and "-ложить": "предлагаете"/"предложение", "прилагается"/"приложить" (not "влага").
-    const l = /^(.+)лага(.*)$/.exec(f);
-    if (l?.[1]) forms.add(`${l[1]}лож${l[2]}`);
-  }
+  for (const f of [...forms])
+    for (const { root, other, prefixed } of PREFIXED_ROOTS) {
+      const m = root.exec(f);
+      if (m?.[1] && (!prefixed || isPrefix(m[1]))) forms.add(`${m[1]}${other}${m[2]}`);
+    }
   // "-нять" and its imperfective "-нимать": "снять"/"снимите", "принять"/"принимаем" (the stem
   // "сня…" of a noun in "-ня" is rare: "баня" stems to "бан").
   for (const f of [...forms]) {
