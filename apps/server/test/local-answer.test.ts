@@ -86,6 +86,22 @@ const BUSINESS = [
   },
   { heading: 'После химчистки', content: 'Диван сохнет обычно 6–8 часов, летом с открытыми окнами быстрее.' },
   {
+    heading: 'Чего мы не делаем',
+    content: 'Электромобили и гибриды не обслуживаем: у нас нет стенда для высоковольтных батарей.',
+  },
+  {
+    heading: 'Гигиена',
+    content: 'Пилки одноразовые, металлические инструменты проходят стерилизацию в сухожаре после каждого клиента.',
+  },
+  {
+    heading: 'Шиномонтаж',
+    content: [
+      'Услуга: Сезонная переобувка; Радиус: R16; Цена, руб.: 2400',
+      'Услуга: Сезонная переобувка; Радиус: R17; Цена, руб.: 2800',
+      'Услуга: Сезонная переобувка; Радиус: R18; Цена, руб.: 3200',
+    ].join('\n'),
+  },
+  {
     heading: 'Скидки',
     content:
       'В день рождения — скидка 10%, она действует 3 дня до и 3 дня после дня рождения по паспорту. Постоянным клиентам выдаём карту на 5%.',
@@ -379,6 +395,19 @@ describe('local answerer on a business', () => {
     const a = await ask('До скольки работает доставка?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('22:00');
+  });
+
+  it('reads everyday words of a trade as the words its documents use: "электрокары", "стерильные"', async () => {
+    const cars = await ask('Вы чините электрокары?');
+    expect(cars.source, `confidence ${cars.confidence}`).toBe('knowledge');
+    expect(cars.text).toContain('не обслуживаем');
+    const tools = await ask('Инструменты у вас стерильные?');
+    expect(tools.source, `confidence ${tools.confidence}`).toBe('knowledge');
+    expect(tools.text).toContain('стерилизацию');
+  });
+
+  it('reads a size written with its letter ("R17") as the figure asked ("на 17")', async () => {
+    expect((await ask('сколько стоит переобуть колеса на 17?')).text).toContain('2800');
   });
 
   it('answers a messenger asked for with its handle', async () => {

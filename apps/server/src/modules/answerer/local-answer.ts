@@ -61,6 +61,8 @@ const SITUATION_WEIGHT = 0.25;
 /** A figure of the question: matched in part by any figure (see pair), and it weighs less. */
 const NUMBER = /^\d+$/;
 const NUMBER_WEIGHT = 0.6;
+/** A size as a code: a letter or two and a figure ("r17", "м8"). */
+const SIZE_CODE = /^\p{L}{1,2}(\d+)$/u;
 
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
@@ -459,6 +461,8 @@ export async function composeLocalAnswer(
     // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
     // sentence that states the rule with its own number answers it in part.
     if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
+    // A size written with its letter ("R17" of a tyre, "М8" of a bolt) is the figure asked ("на 17").
+    if (NUMBER.test(t) && SIZE_CODE.exec(l)?.[1] === t) v = Math.max(v, 0.9);
     if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn)
       for (const s of syn)
