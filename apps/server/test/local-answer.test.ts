@@ -90,6 +90,14 @@ const BUSINESS = [
     content: 'Электромобили и гибриды не обслуживаем: у нас нет стенда для высоковольтных батарей.',
   },
   {
+    heading: 'Зоны доставки',
+    content: [
+      'Зона: 1; Районы: Центр, Пески; Стоимость доставки, руб.: 0; Примечание: доставка бесплатная',
+      'Зона: —; Районы: Бессоновка, Мокшан; Стоимость доставки, руб.: —; Примечание: не доставляем, доступен только самовывоз',
+      'Зона: Самовывоз; Районы: ул. Московская, 74 или пр. Строителей, 152; Стоимость доставки, руб.: 0; Примечание: скидка 10%',
+    ].join('\n'),
+  },
+  {
     heading: 'Гигиена',
     content: 'Пилки одноразовые, металлические инструменты проходят стерилизацию в сухожаре после каждого клиента.',
   },
@@ -404,6 +412,13 @@ describe('local answerer on a business', () => {
     const tools = await ask('Инструменты у вас стерильные?');
     expect(tools.source, `confidence ${tools.confidence}`).toBe('knowledge');
     expect(tools.text).toContain('стерилизацию');
+  });
+
+  it('reads "довезёте" as delivery, and "откуда … забрать" as asking the pickup address', async () => {
+    const far = await ask('до Бессоновки довезете?');
+    expect(far.source, `confidence ${far.confidence}`).toBe('knowledge');
+    expect(far.text).toContain('не доставляем');
+    expect((await ask('откуда можно самому забрать заказ?')).text).toContain('Строителей');
   });
 
   it('reads a size written with its letter ("R17") as the figure asked ("на 17")', async () => {
