@@ -374,6 +374,16 @@ describe('a question read for its subject', () => {
     expect(named.query.context.has('корг')).toBe(true);
   });
 
+  it('weighs less the wish told after a question said first, though the question says "этим"', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'вы давно этим занимаетесь? не хочется к новичкам');
+    expect(query.context.has('новичк')).toBe(true);
+    expect(query.terms).not.toContain('хочет');
+    // "Утро" is no "утеря" with its vowel dropped; "жду" is waiting.
+    const morning = await retrieve(server.app.ctx, businessId, 'жду с утра, когда заберу?');
+    expect(morning.query.synonyms.get('утр')?.has('потер') ?? false).toBe(false);
+    expect([...(morning.query.synonyms.get('жду') ?? [])]).toContain('ожидан');
+  });
+
   it('leaves out the chat words around the subject: "мимо", "заодно", "наверное"', async () => {
     const { query } = await retrieve(
       server.app.ctx,
