@@ -334,4 +334,25 @@ describe('a sheet whose first column is a category', () => {
     };
     expect(filterTable(clean)).toBe('Цена (руб.), дороже 4000\n- Дублёнка — 4800\n- Шуба норковая — 6500');
   });
+
+  it('reads a word naming several categories alike as all of them, and money compared as a price column’s', () => {
+    const rolls = [
+      'Название: Каппа маки; Раздел: Роллы; Вес, г: 110; Цена, руб.: 150',
+      'Название: Филадельфия; Раздел: Роллы; Вес, г: 250; Цена, руб.: 590',
+      'Название: Запечённый с лососем; Раздел: Запечённые роллы; Вес, г: 260; Цена, руб.: 190',
+      'Название: Вулкан; Раздел: Запечённые роллы; Вес, г: 270; Цена, руб.: 450',
+      'Название: Мисо-суп; Раздел: Супы; Вес, г: 300; Цена, руб.: 180',
+      'Название: Том ям; Раздел: Супы; Вес, г: 350; Цена, руб.: 390',
+    ].map((t) => parseRow(t) as TableRow);
+    const cheap = {
+      ...input('какие роллы дешевле 200 рублей', undefined, rolls),
+      namesColumn: (c: string) => (c.startsWith('Цена') ? 0.8 : 0),
+      valueWords: (v: string) => [/роллы/i.test(v) ? 1 : 0],
+    };
+    expect(filterTable(cheap)).toBe(
+      'Раздел: Роллы, Запечённые роллы, Цена, руб., дешевле 200\n- Каппа маки — 150\n- Запечённый с лососем — 190',
+    );
+    expect(comparisonOf('до 3 тысяч рублей')?.money).toBe(true);
+    expect(comparisonOf('меньше 200 грамм')?.money).toBeUndefined();
+  });
 });

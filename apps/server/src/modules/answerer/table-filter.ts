@@ -91,6 +91,8 @@ interface Comparison {
   value: number;
   /** Set when the question compares a duration ("дольше 2 часов"): `value` is then in minutes. */
   minutes?: boolean;
+  /** Set when the question compares money ("дешевле 200", "до 3000 рублей"): a price column's, then. */
+  money?: boolean;
   /** The words as asked, shown in the answer. */
   said: string;
 }
@@ -125,7 +127,8 @@ export function comparisonOf(question: string): Comparison | undefined {
     const said = `${m[0]}${after.match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
     return { op, value: /^ч/i.test(unit[1]) ? value * 60 : value, minutes: true, said };
   }
-  return { op, value, said: `${m[0]}${multiplier}`.trim() };
+  const money = /^(?:дешевле|дороже)$/.test(word) || /^\s*(?:тыс\p{L}*\.?\s*)?(?:руб|р\.|₽)/iu.test(after);
+  return { op, value, said: `${m[0]}${multiplier}`.trim(), ...(money ? { money } : {}) };
 }
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
@@ -481,13 +484,15 @@ export function filterTable(input: FilterInput): string | undefined {
       if (aboutRow || !categories.includes(column)) continue;
       const items = [...new Set(valuesOf(column).flatMap(itemsOf))];
       const byWord = items.map(input.valueWords);
-      // Each word's value: the one it names best, a tie naming none.
+      // Each word's values: those it names best ("роллы" of "Роллы" and "Запечённые роллы"), none
+      // when it names every value alike.
       const chosen = new Map<string, number>();
       for (let w = 0; w < (byWord[0]?.length ?? 0); w++) {
-        const scored = items.map((v, i) => ({ v, s: byWord[i]?.[w] ?? 0 })).sort((a, b) => b.s - a.s);
-        const top = scored[0];
-        if (top && top.s >= 0.65 && (scored[1]?.s ?? 0) < top.s)
-          chosen.set(top.v, Math.max(chosen.get(top.v) ?? 0, top.s));
+        const scored = items.map((v, i) => ({ v, s: byWord[i]?.[w] ?? 0 }));
+        const top = Math.max(0, ...scored.map((x) => x.s));
+        const tops = scored.filter((x) => x.s === top);
+        if (top >= 0.65 && tops.length < items.length)
+          for (const { v } of tops) chosen.set(v, Math.max(chosen.get(v) ?? 0, top));
       }
       if (chosen.size) valued.push({ column, values: [...chosen.keys()], score: Math.max(...chosen.values()) });
     }
@@ -531,8 +536,12 @@ export function filterTable(input: FilterInput): string | undefined {
         if (!best || yesNoScore > best.score) best = { score: yesNoScore, answer };
       }
       const numbers = base.map((r) => (comparison?.minutes ? cellMinutes : cellNumber)(cellOf(r, column)));
+      // Money compared: a price column's ("дешевле 200" is no weight of 110 g), when the table has one.
+      const otherThanMoney =
+        comparison?.money && !PRICE_COLUMN.test(column) && others.some((c) => PRICE_COLUMN.test(c));
       if (
         comparison &&
+        !otherThanMoney &&
         numbers.filter((n) => n !== undefined).length >= base.length / 2 &&
         !aboutRow &&
         comparable(numbers, comparison.value)
