@@ -102,6 +102,11 @@ const BUSINESS = [
     content: 'Пилки одноразовые, металлические инструменты проходят стерилизацию в сухожаре после каждого клиента.',
   },
   {
+    heading: 'Шиномонтаж на Антонова',
+    content:
+      'Шиномонтаж на ул. Антонова: ежедневно с 08:00 до 21:00, последний автомобиль принимаем в 20:30. Сезонную переобувку на ул. Антонова делаем за 40 минут.',
+  },
+  {
     heading: 'Шиномонтаж',
     content: [
       'Услуга: Сезонная переобувка; Радиус: R16; Цена, руб.: 2400',
@@ -429,6 +434,14 @@ describe('local answerer on a business', () => {
     expect(far.source, `confidence ${far.confidence}`).toBe('knowledge');
     expect(far.text).toContain('не доставляем');
     expect((await ask('откуда можно самому забрать заказ?')).text).toContain('Строителей');
+  });
+
+  it("reads a visitor coming at a time as asking the hours, the time being the visitor's", async () => {
+    const late = await ask('подъеду на переобувку на антонова где-то без двадцати девять вечера, еще успею?');
+    expect(late.text).toContain('20:30');
+    const { query } = await retrieve(server.app.ctx, businessId, 'подъеду где-то без двадцати девять вечера, успею?');
+    expect(query.arrival).toEqual(expect.arrayContaining(['20', '40']));
+    expect((await retrieve(server.app.ctx, businessId, 'сколько стоит переобувка в 20:40?')).query.arrival).toEqual([]);
   });
 
   it('reads a size written with its letter ("R17") as the figure asked ("на 17")', async () => {

@@ -64,6 +64,16 @@ const NUMBER_WEIGHT = 0.6;
 /** A size as a code: a letter or two and a figure ("r17", "м8"). */
 const SIZE_CODE = /^\p{L}{1,2}(\d+)$/u;
 
+/** Hours asked for; a visitor coming at a time asks them too (QueryAnalysis.arrival). */
+const HOURS = {
+  question:
+    /когда\s+(?:вы\s+)?(?:работа|открыт|закрыва)|во\s+сколько(?!\s+(?:\p{L}+\s+){0,2}(?:обойд|встан))|до\s+скольки|со\s+скольки|график|режим\s+работ|час[ыа]\s+работ|время\s+работ|работаете|открыт|закрыва/u,
+  answer: /\d{1,2}[:.]\d{2}|круглосуточн|без\s+выходных|выходн|понедельник|будн|(?<!\p{L})пн(?!\p{L})/iu,
+  // With the verbs of a visitor coming ("подъеду", "успею", "примете").
+  names:
+    /^(?:работа|открыт|открыва|закрыва|график|режим|расписан|подъед|приед|заед|зайд|подвез|привез|занес|успе|усп$|примет|примут|принима)/,
+};
+
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   {
@@ -74,14 +84,9 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
     names: /^(?:стои|цен|прайс|тариф|расценк|почем|обойд)/,
   },
+  HOURS,
   {
-    question:
-      /когда\s+(?:вы\s+)?(?:работа|открыт|закрыва)|во\s+сколько(?!\s+(?:\p{L}+\s+){0,2}(?:обойд|встан))|до\s+скольки|со\s+скольки|график|режим\s+работ|час[ыа]\s+работ|время\s+работ|работаете|открыт|закрыва/u,
-    answer: /\d{1,2}[:.]\d{2}|круглосуточн|без\s+выходных|выходн|понедельник|будн|(?<!\p{L})пн(?!\p{L})/iu,
-    names: /^(?:работа|открыт|открыва|закрыва|график|режим|расписан)/,
-  },
-  {
-    question: /(?<!\p{L})(?:где|откуда)(?!\p{L})|адрес|добраться|находитесь|расположен|как\s+(?:вас\s+)?найти/u,
+    question: /(?<!\p{L})(?:где|откуда)(?![\p{L}-])|адрес|добраться|находитесь|расположен|как\s+(?:вас\s+)?найти/u,
     answer:
       /ул\.|улиц|просп|пр-т|переул|шоссе|бульвар|наб\.|д\.\s*\d|дом\s+\d|метро(?!в)|этаж|офис\s+\d|(?<!\p{L})г\.\s*\p{Lu}/iu,
     names: /^(?:адрес|находит|наход|располож|добрат)/,
@@ -408,7 +413,10 @@ export async function composeLocalAnswer(
   // A business's answer type (a price, an address, hours) that no passage found holds is not what
   // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
   // its question word is then read as a general question's (QUESTION_KINDS).
-  const askedTypes = ANSWER_TYPES.filter((a) => a.question.test(qText));
+  // A visitor coming at a time asks the hours unless the question asks them in words of its own
+  // ("во сколько закрываетесь? … до двенадцати успеем?"): then the time asked about is read as any.
+  const arrival = HOURS.question.test(qText) ? [] : retrieval.query.arrival;
+  const askedTypes = ANSWER_TYPES.filter((a) => a.question.test(qText) || (arrival.length > 0 && a === HOURS));
   const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
   const wantedTypes = holds ? askedTypes : [];
   const wanted = wantedTypes.map((a) => a.answer);
@@ -427,7 +435,7 @@ export async function composeLocalAnswer(
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
     // A word of the situation told before the question ("…с нашим корги. Собаку брать можно?")
     // weighs less, and the documents need not know it.
-    const situation = context.has(t);
+    const situation = context.has(t) || arrival.includes(t);
     unknown.push(df === 0 && !light.has(t) && !namesType[i] && !situation);
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind * (situation ? SITUATION_WEIGHT : 1);
@@ -526,6 +534,8 @@ export async function composeLocalAnswer(
       : 0;
     list.forEach((u, i) => {
       const holdsType = typedUnits[i] === true;
+      // Whether they are open when the visitor comes only a sentence holding hours tells.
+      if (arrival.length > 0 && wanted.length > 0 && !holdsType) return;
       const unitCover = cover((t, j) =>
         Math.max(
           holdsType && namesType[j] ? TYPE_NAMED : 0,

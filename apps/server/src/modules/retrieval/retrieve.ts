@@ -100,6 +100,12 @@ export interface QueryAnalysis {
    * one that asks ("Планируем съёмку с нашим корги. Собаку брать можно?": "корги", "планируем").
    */
   context: Set<string>;
+  /**
+   * The figures of the time a visitor says they come at ("подъеду без двадцати девять, ещё
+   * успею?": "20", "40"), when the question asks whether they are open then; else empty. The
+   * time is the visitor's, and the hours answer.
+   */
+  arrival: string[];
 }
 
 /** What retrieval found for one question of one assistant, best first. */
@@ -216,8 +222,27 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   const expansions = new Set<string>();
   for (const t of terms)
     if (!loose.has(t)) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
-  return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler, context };
+  // A visitor coming at a time asks the hours: the search looks for them too.
+  const arrival = ARRIVAL.test(text.toLowerCase().replace(/ё/g, 'е'))
+    ? [
+        ...new Set(
+          (text.match(/\d{1,2}:\d{2}/g) ?? []).flatMap((x) => x.split(':').flatMap((n) => [n, String(Number(n))])),
+        ),
+      ]
+    : [];
+  if (arrival.length) for (const s of [HOURS_STEM, ...(synonymGroups.get(HOURS_STEM) ?? [])]) expansions.add(s);
+  return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler, context, arrival };
 }
+
+/**
+ * A visitor's coming at a time said in figures (normalizeQuantities: "без двадцати девять" is
+ * 20:40) with a verb of coming or of being taken: "подъеду в 20:40, ещё успею?", "к 7:30 приехать
+ * можете?", "19:40 ещё примете?". It asks whether they are open then.
+ */
+const ARRIVAL =
+  /\d{1,2}:\d{2}(?:[^\p{L}\d]+\p{L}+){0,6}?[^\p{L}\d]+(?:успе|примете|примут|принимаете|открыт|работаете|приехать|подъехать|приедете|подъедете)|(?:подъед|приед|заед|зайд|прид[уеё]|подвез|привез|занес)\p{L}*(?:[^\p{L}\d]+\p{L}+){0,7}?[^\p{L}\d]+\d{1,2}:\d{2}/u;
+/** The stem of "график", whose synonym group is the words of opening hours. */
+const HOURS_STEM = 'график';
 
 /** A sentence telling why the visitor asks ("хочу подъехать", "надо успеть к пятнице"). */
 const PURPOSE =
