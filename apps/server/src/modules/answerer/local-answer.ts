@@ -413,10 +413,10 @@ export async function composeLocalAnswer(
   // A business's answer type (a price, an address, hours) that no passage found holds is not what
   // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
   // its question word is then read as a general question's (QUESTION_KINDS).
-  // A visitor coming at a time asks the hours unless the question asks them in words of its own
-  // ("во сколько закрываетесь? … до двенадцати успеем?"): then the time asked about is read as any.
-  const arrival = HOURS.question.test(qText) ? [] : retrieval.query.arrival;
-  const askedTypes = ANSWER_TYPES.filter((a) => a.question.test(qText) || (arrival.length > 0 && a === HOURS));
+  // A visitor coming at a time asks the hours, and only a sentence holding hours answers, unless
+  // the question asks them in words of its own ("во сколько закрываетесь? … до двенадцати успеем?").
+  const arrival = retrieval.query.arrival && !HOURS.question.test(qText);
+  const askedTypes = ANSWER_TYPES.filter((a) => a.question.test(qText) || (arrival && a === HOURS));
   const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
   const wantedTypes = holds ? askedTypes : [];
   const wanted = wantedTypes.map((a) => a.answer);
@@ -435,7 +435,7 @@ export async function composeLocalAnswer(
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
     // A word of the situation told before the question ("…с нашим корги. Собаку брать можно?")
     // weighs less, and the documents need not know it.
-    const situation = context.has(t) || arrival.includes(t);
+    const situation = context.has(t);
     unknown.push(df === 0 && !light.has(t) && !namesType[i] && !situation);
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? VERB_WEIGHT : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind * (situation ? SITUATION_WEIGHT : 1);
@@ -535,7 +535,7 @@ export async function composeLocalAnswer(
     list.forEach((u, i) => {
       const holdsType = typedUnits[i] === true;
       // Whether they are open when the visitor comes only a sentence holding hours tells.
-      if (arrival.length > 0 && wanted.length > 0 && !holdsType) return;
+      if (arrival && wanted.length > 0 && !holdsType) return;
       const unitCover = cover((t, j) =>
         Math.max(
           holdsType && namesType[j] ? TYPE_NAMED : 0,

@@ -101,11 +101,10 @@ export interface QueryAnalysis {
    */
   context: Set<string>;
   /**
-   * The figures of the time a visitor says they come at ("подъеду без двадцати девять, ещё
-   * успею?": "20", "40"), when the question asks whether they are open then; else empty. The
-   * time is the visitor's, and the hours answer.
+   * Whether the visitor says they come at a time and asks whether they will be taken ("подъеду без
+   * двадцати девять вечера, ещё успею?"): the hours answer it.
    */
-  arrival: string[];
+  arrival: boolean;
 }
 
 /** What retrieval found for one question of one assistant, best first. */
@@ -223,14 +222,8 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   for (const t of terms)
     if (!loose.has(t)) for (const s of synonyms.get(t) ?? []) if (!terms.includes(s)) expansions.add(s);
   // A visitor coming at a time asks the hours: the search looks for them too.
-  const arrival = ARRIVAL.test(text.toLowerCase().replace(/ё/g, 'е'))
-    ? [
-        ...new Set(
-          (text.match(/\d{1,2}:\d{2}/g) ?? []).flatMap((x) => x.split(':').flatMap((n) => [n, String(Number(n))])),
-        ),
-      ]
-    : [];
-  if (arrival.length) for (const s of [HOURS_STEM, ...(synonymGroups.get(HOURS_STEM) ?? [])]) expansions.add(s);
+  const arrival = ARRIVAL.test(text.toLowerCase().replace(/ё/g, 'е'));
+  if (arrival) for (const s of [HOURS_STEM, ...(synonymGroups.get(HOURS_STEM) ?? [])]) expansions.add(s);
   return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler, context, arrival };
 }
 
