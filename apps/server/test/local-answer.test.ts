@@ -102,6 +102,10 @@ const BUSINESS = [
     content: 'Пилки одноразовые, металлические инструменты проходят стерилизацию в сухожаре после каждого клиента.',
   },
   {
+    heading: 'Как добраться',
+    content: 'Троллейбусы № 3 и 4, автобусы № 10 и 29 — до остановки «Белинского», оттуда 2 минуты пешком.',
+  },
+  {
     heading: 'Шиномонтаж на Антонова',
     content:
       'Шиномонтаж на ул. Антонова: ежедневно с 08:00 до 21:00, последний автомобиль принимаем в 20:30. Сезонную переобувку на ул. Антонова делаем за 40 минут.',
@@ -442,6 +446,12 @@ describe('local answerer on a business', () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'подъеду где-то без двадцати девять вечера, успею?');
     expect(query.arrival).toBe(true);
     expect((await retrieve(server.app.ctx, businessId, 'сколько стоит переобувка в 20:40?')).query.arrival).toBe(false);
+  });
+
+  it('reads "общественный транспорт" as the buses and trolleybuses a page names', async () => {
+    const bus = await ask('как к вам доехать на общественном транспорте?');
+    expect(bus.source, `confidence ${bus.confidence}`).toBe('knowledge');
+    expect(bus.text).toContain('Белинского');
   });
 
   it('reads a size written with its letter ("R17") as the figure asked ("на 17")', async () => {
