@@ -102,6 +102,18 @@ const BUSINESS = [
     content: 'Пилки одноразовые, металлические инструменты проходят стерилизацию в сухожаре после каждого клиента.',
   },
   {
+    heading: 'Бренды',
+    content: [
+      'Бренд: Apple MacBook; Срочный ремонт: нет; Примечание: ремонт плат MacBook только в филиале на Галактионовской',
+      'Бренд: Lenovo; Срочный ремонт: да; Примечание: оригинальные запчасти',
+    ].join('\n'),
+  },
+  {
+    heading: 'Мастера',
+    content:
+      'Алексей Гордеев — старший мастер, стаж 12 лет. Микропайка и ремонт материнских плат, в том числе iPhone и MacBook.',
+  },
+  {
     heading: 'Как добраться',
     content: 'Троллейбусы № 3 и 4, автобусы № 10 и 29 — до остановки «Белинского», оттуда 2 минуты пешком.',
   },
@@ -446,6 +458,10 @@ describe('local answerer on a business', () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'подъеду где-то без двадцати девять вечера, успею?');
     expect(query.arrival).toBe(true);
     expect((await retrieve(server.app.ctx, businessId, 'сколько стоит переобувка в 20:40?')).query.arrival).toBe(false);
+  });
+
+  it('answers "кто" with a person, not with a column\'s label or a place ("на Галактионовской")', async () => {
+    expect((await ask('кто у вас платы макбуков паяет?')).text).toContain('Гордеев');
   });
 
   it('reads "общественный транспорт" as the buses and trolleybuses a page names', async () => {

@@ -235,10 +235,17 @@ const COMPOUND_BONUS = 0.05;
 /** A sentence without the compound the question names shares this much of the answer's score. */
 const OTHER_COMPOUND = 0.85;
 
-/** Any capitalised word of three letters or more, after a space, a quote or a bracket. */
-const CAPITALISED = /(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}/gu;
-/** A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss"). */
-const PERSON_NAME = /(?<=[\s«"(])[А-ЯЁ][а-яё-]{2,}/gu;
+/**
+ * Any capitalised word of three letters or more, after a space, a quote or a bracket; not a label
+ * before a colon (a table row's column names: "Бренд: Apple; Модели: …").
+ */
+const CAPITALISED = /(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:)/gu;
+/**
+ * A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss"),
+ * nor a place after "на", "в", "из", "до", "ул." ("на Галактионовской", "из Англии").
+ */
+const PERSON_NAME =
+  /(?<=[\s«"(])(?<!(?<![\p{L}.])(?:на|в|во|из|до|ул\.|г\.|пр\.|пл\.)\s+)[А-ЯЁ][а-яё-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:)/gu;
 
 /** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
 function newName(text: string, question: string, name: RegExp = CAPITALISED): boolean {
