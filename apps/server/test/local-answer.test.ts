@@ -114,6 +114,11 @@ const BUSINESS = [
       'Алексей Гордеев — старший мастер, стаж 12 лет. Микропайка и ремонт материнских плат, в том числе iPhone и MacBook.',
   },
   {
+    heading: 'Стоматологи',
+    content:
+      'Ирина Белова — главный врач, эндодонтист. Стаж 19 лет. Лечит каналы под микроскопом, в том числе повторно.',
+  },
+  {
     heading: 'Как добраться',
     content: 'Троллейбусы № 3 и 4, автобусы № 10 и 29 — до остановки «Белинского», оттуда 2 минуты пешком.',
   },
@@ -462,6 +467,8 @@ describe('local answerer on a business', () => {
 
   it('answers "кто" with a person, not with a column\'s label or a place ("на Галактионовской")', async () => {
     expect((await ask('кто у вас платы макбуков паяет?')).text).toContain('Гордеев');
+    // The person named two sentences before the one that tells what they do.
+    expect((await ask('Кто у вас перелечивает каналы под микроскопом?')).text).toContain('Белова');
   });
 
   it('reads "общественный транспорт" as the buses and trolleybuses a page names', async () => {

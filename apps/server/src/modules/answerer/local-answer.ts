@@ -779,10 +779,18 @@ function lastHeadingStems(heading: string, stems: Set<string>): string[] {
  */
 function nameBefore(list: Unit[], i: number, namesWho: (text: string) => boolean): Unit | undefined {
   const u = list[i];
-  const prev = list[i - 1];
-  if (!u || !prev || prev.line !== u.line || QUESTION_LINE.test(prev.text)) return undefined;
-  return !namesWho(u.text) && namesWho(prev.text) ? prev : undefined;
+  if (!u || namesWho(u.text)) return undefined;
+  // One sentence between may tell something else of the same person ("…эндодонтист. Стаж 19 лет.
+  // Лечит каналы под микроскопом").
+  for (let j = i - 1; j >= Math.max(0, i - NAMED_BACK); j--) {
+    const prev = list[j];
+    if (!prev || prev.line !== u.line || QUESTION_LINE.test(prev.text)) return undefined;
+    if (namesWho(prev.text)) return prev;
+  }
+  return undefined;
 }
+/** How many sentences back nameBefore looks for the person a sentence tells of. */
+const NAMED_BACK = 2;
 
 /** The units an answer starting at `i` would hold: a FAQ question line is answered by the lines after it. */
 function answerSpan(list: Unit[], i: number): Unit[] {
