@@ -159,9 +159,59 @@ function pdfPageBlocks(lines: PdfLine[]): Block[] {
 async function parseDoc(bytes: Buffer): Promise<Block[]> {
   const { default: WordExtractor } = await import('word-extractor');
   const doc = await new WordExtractor().extract(bytes);
-  // Word ends every paragraph with a line break; a blank line between them keeps them apart.
   const text = [doc.getBody(), doc.getTextboxes({ includeHeadersAndFooters: false }), doc.getFootnotes()].join('\n');
-  return textBlocks(text.replace(/\r?\n/g, '\n\n'));
+  return wordTextBlocks(text);
+}
+
+/**
+ * The blocks of a Word 97 file's text as word-extractor gives it: a paragraph a line, and a table
+ * row a line of cells each ended by a tab ("Услуга\tЦена\t"; a cell holding a line break goes on
+ * to the next line). Consecutive rows are a table whose first row names the columns, as in the
+ * other formats, so a price list in a .doc stays records.
+ */
+export function wordTextBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  let prose: string[] = [];
+  let rows: string[][] = [];
+  let pending = '';
+  const flushProse = () => {
+    if (prose.length === 0) return;
+    // Word ends every paragraph with a line break; a blank line between them keeps them apart.
+    const more = textBlocks(prose.join('\n').replace(/\r?\n/g, '\n\n'));
+    // One title for the file: text after a table goes on under it.
+    const titled = blocks.some((b) => b.kind === 'heading');
+    blocks.push(...more.map((b) => (b.kind === 'heading' && titled && b.level === 1 ? { ...b, level: 2 } : b)));
+    prose = [];
+  };
+  const flushRows = () => {
+    if (rows.length) blocks.push(...rowsToBlocks(rows));
+    rows = [];
+  };
+  for (const line of text.split(/\r?\n/)) {
+    const row = pending ? `${pending} ${line}` : line;
+    if (!row.includes('\t')) {
+      flushRows();
+      prose.push(line);
+      continue;
+    }
+    // A row ends with its last cell's tab; until then its cell holds a line break.
+    if (!/\t\s*$/.test(row)) {
+      pending = row;
+      continue;
+    }
+    pending = '';
+    flushProse();
+    rows.push(
+      row
+        .replace(/\t\s*$/, '')
+        .split('\t')
+        .map(clean),
+    );
+  }
+  if (pending) prose.push(pending);
+  flushProse();
+  flushRows();
+  return blocks;
 }
 
 async function parseDocx(bytes: Buffer): Promise<Block[]> {

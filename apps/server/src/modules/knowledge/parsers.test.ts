@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { wordTextBlocks } from './parsers';
+
+describe('a Word 97 file read as word-extractor gives its text', () => {
+  it('keeps a table as records with its header, a cell broken over two lines in one row, and the prose around it', () => {
+    // word-extractor ends each cell with a tab and each row with a line break (its own test files
+    // test03.doc and test12.doc read so).
+    const text =
+      'Прайс-лист салона\nЦены действуют с 1 марта.\n' +
+      'Услуга\tЦена, руб.\tСрок\t\n' +
+      'Стрижка\t1800\t1 час\t\n' +
+      'Окрашивание\tот 3500\t3 часа,\nс укладкой\t\n' +
+      'Маникюр\t\t1 час\t\n' +
+      '\nОплата картой или наличными.\nПравила\nОпоздание больше 15 минут — запись переносится.\n';
+    expect(wordTextBlocks(text)).toEqual([
+      { kind: 'heading', level: 1, text: 'Прайс-лист салона' },
+      { kind: 'paragraph', text: 'Цены действуют с 1 марта.' },
+      { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800; Срок: 1 час' },
+      { kind: 'row', text: 'Услуга: Окрашивание; Цена, руб.: от 3500; Срок: 3 часа, с укладкой' },
+      { kind: 'row', text: 'Услуга: Маникюр; Срок: 1 час' },
+      { kind: 'paragraph', text: 'Оплата картой или наличными.' },
+      { kind: 'heading', level: 2, text: 'Правила' },
+      { kind: 'paragraph', text: 'Опоздание больше 15 минут — запись переносится.' },
+    ]);
+  });
+});
