@@ -107,7 +107,13 @@ export function textBlocks(text: string): Block[] {
 
 /** A PDF's text, read by pdf.js in its own thread (pdf-worker.ts), as headings and paragraphs. */
 async function parsePdf(bytes: Buffer, signal?: AbortSignal): Promise<Block[]> {
-  return (await pdfPages(bytes, signal)).flatMap(pdfPageBlocks);
+  const table: PdfTable = { header: undefined };
+  return (await pdfPages(bytes, signal)).flatMap((lines) => pdfPageBlocks(lines, table));
+}
+
+/** The header of the table a page ended with: the next page's rows of as many cells go on under it. */
+interface PdfTable {
+  header: string[] | undefined;
 }
 
 /** The body text's font size of a page: the size most of its characters are set in. */
@@ -122,7 +128,7 @@ function bodyHeight(lines: PdfLine[]): number {
  * continues the same paragraph, hyphenated words are joined. A title line set larger than the
  * page's body text is a heading (the largest of the page's titles a level above the others).
  */
-function pdfPageBlocks(lines: PdfLine[]): Block[] {
+function pdfPageBlocks(lines: PdfLine[], table: PdfTable = { header: undefined }): Block[] {
   const blocks: Block[] = [];
   const body = bodyHeight(lines);
   const titleHeights = lines.filter((l) => body && l.height > body * 1.05 && isTitleLine(l.text.trim()));
@@ -132,8 +138,32 @@ function pdfPageBlocks(lines: PdfLine[]): Block[] {
     if (current) blocks.push({ kind: 'paragraph', text: current });
     current = '';
   };
-  for (const raw of lines) {
-    const line = raw.text.trim();
+  // Lines of cells (the worker marks a column gap with a tab): two or more together are a table,
+  // its first line the column names, unless they go on with the previous page's table.
+  const cellsOf = (l: PdfLine | undefined) => {
+    const cells = (l?.text ?? '').trim().split(/\t+/);
+    return cells.length >= 2 ? cells.map((c) => c.trim()) : undefined;
+  };
+  let rows: string[][] = [];
+  const flushRows = () => {
+    if (rows.length === 0) return;
+    const continues = table.header && blocks.length === 0 && !current && rows[0]?.length === table.header.length;
+    const all = continues && table.header ? [table.header, ...rows] : rows;
+    if (all.length >= 2) {
+      blocks.push(...rowsToBlocks(all));
+      table.header = all[0];
+    } else current = rows.map((r) => r.join(' ')).join(' ');
+    rows = [];
+  };
+  for (const [i, raw] of lines.entries()) {
+    const cells = cellsOf(raw);
+    if (cells && (rows.length > 0 || cellsOf(lines[i + 1]) || (table.header && blocks.length === 0 && !current))) {
+      flush();
+      rows.push(cells);
+      continue;
+    }
+    flushRows();
+    const line = raw.text.replace(/\t+/g, ' ').trim();
     if (!line) {
       flush();
       continue;
@@ -152,7 +182,10 @@ function pdfPageBlocks(lines: PdfLine[]): Block[] {
     else current = `${current} ${line}`;
     if (/[.!?:;]$/.test(line)) flush();
   }
+  flushRows();
   flush();
+  // A page that does not end with a table leaves none for the next.
+  if (blocks[blocks.length - 1]?.kind !== 'row') table.header = undefined;
   return blocks;
 }
 

@@ -34,4 +34,20 @@ describe('PDF text on its own thread', () => {
     expect((failure as Error).message).toMatch(/Не удалось прочитать файл/);
     expect((await parseDocument('pdf', pdf)).length).toBeGreaterThan(0);
   });
+
+  it('keeps a table as records with its column names, on the next page too (prais.pdf, make-prais-pdf.ts)', async () => {
+    const prices = readFileSync(fileURLToPath(new URL('../../../test/fixtures/knowledge/prais.pdf', import.meta.url)));
+    const blocks = await parseDocument('pdf', prices);
+    expect(blocks.filter((b) => b.kind === 'row').map((b) => b.text)).toEqual([
+      'Услуга: Стрижка женская; Цена, руб.: 1800; Длительность: 1 час',
+      'Услуга: Окрашивание в один тон; Цена, руб.: от 3500; Длительность: 3 часа',
+      'Услуга: Маникюр с покрытием; Цена, руб.: 2200; Длительность: 1,5 часа',
+      'Услуга: Педикюр; Цена, руб.: 2500; Длительность: 1,5 часа',
+      'Услуга: Укладка; Цена, руб.: 1200; Длительность: 40 минут',
+    ]);
+    expect(blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text)).toEqual([
+      'Цены действуют с 1 марта, оплата картой или наличными.',
+      'Опоздание больше 15 минут — запись переносится.',
+    ]);
+  });
 });

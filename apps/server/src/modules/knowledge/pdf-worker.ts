@@ -28,6 +28,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 let pdfjs;
 parentPort.on('message', async (bytes) => {
   try {
+    const COLUMN_GAP = 2;
     pdfjs ??= await import(workerData.pdfjs);
     const doc = await pdfjs.getDocument({
       data: bytes,
@@ -42,12 +43,26 @@ parentPort.on('message', async (bytes) => {
         const page = await doc.getPage(p);
         const content = await page.getTextContent();
         const lines = [{ text: '', height: 0 }];
+        // A gap wider than two letters on a line is a table's column gap: pdf.js writes it as a
+        // space as wide as the gap (or leaves the next cell further on); it becomes a tab.
+        let end = null;
         for (const item of content.items) {
           if (!('str' in item)) continue;
           const line = lines[lines.length - 1];
-          line.text += item.str;
-          if (item.str.trim()) line.height = Math.max(line.height, item.height);
-          if (item.hasEOL) lines.push({ text: '', height: 0 });
+          const size = Math.abs(item.transform[0]) || item.height || 10;
+          const x = item.transform[4];
+          if (!item.str.trim()) {
+            line.text += item.width > COLUMN_GAP * size ? '\t' : item.str;
+          } else {
+            if (end !== null && line.text && !/s$/.test(line.text) && x - end > COLUMN_GAP * size) line.text += '\t';
+            line.text += item.str;
+            line.height = Math.max(line.height, item.height);
+          }
+          end = x + item.width;
+          if (item.hasEOL) {
+            lines.push({ text: '', height: 0 });
+            end = null;
+          }
         }
         page.cleanup();
         pages.push(lines);
