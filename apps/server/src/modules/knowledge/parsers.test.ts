@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordTextBlocks } from './parsers';
+import { textBlocks, wordTextBlocks } from './parsers';
 
 describe('a Word 97 file read as word-extractor gives its text', () => {
   it('keeps a table as records with its header, a cell broken over two lines in one row, and the prose around it', () => {
@@ -21,6 +21,22 @@ describe('a Word 97 file read as word-extractor gives its text', () => {
       { kind: 'paragraph', text: 'Оплата картой или наличными.' },
       { kind: 'heading', level: 2, text: 'Правила' },
       { kind: 'paragraph', text: 'Опоздание больше 15 минут — запись переносится.' },
+    ]);
+  });
+});
+
+describe('a table typed in a text file', () => {
+  it("reads markdown pipes and tab-separated lines as records with the first line's column names", () => {
+    const text =
+      'Цены\n\n| Услуга | Цена, руб. |\n|---|---:|\n| Стрижка | 1800 |\n| Укладка | 1200 |\n\n' +
+      'Услуга\tСрок\nХимчистка пальто\t5 дней\nХимчистка куртки\t3 дня\n\nОплата картой.';
+    expect(textBlocks(text)).toEqual([
+      { kind: 'heading', level: 1, text: 'Цены' },
+      { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800' },
+      { kind: 'row', text: 'Услуга: Укладка; Цена, руб.: 1200' },
+      { kind: 'row', text: 'Услуга: Химчистка пальто; Срок: 5 дней' },
+      { kind: 'row', text: 'Услуга: Химчистка куртки; Срок: 3 дня' },
+      { kind: 'paragraph', text: 'Оплата картой.' },
     ]);
   });
 });

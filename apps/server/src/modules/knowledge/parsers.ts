@@ -80,6 +80,11 @@ export function textBlocks(text: string): Block[] {
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
+    const table = tableOfLines(lines);
+    if (table) {
+      blocks.push(...rowsToBlocks(table));
+      return;
+    }
     let paragraph: string[] = [];
     const flush = () => {
       if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
@@ -103,6 +108,23 @@ export function textBlocks(text: string): Block[] {
     flush();
   });
   return blocks;
+}
+
+/**
+ * A table typed in plain text: lines of cells between pipes (markdown's "| Услуга | Цена |", its
+ * "|---|" line left out) or separated by tabs (a sheet pasted into a text file), two or more of
+ * the same number of cells; else undefined.
+ */
+function tableOfLines(lines: string[]): string[][] | undefined {
+  if (lines.length < 2) return undefined;
+  const piped = lines.every((l) => /^\|.*\|$/.test(l));
+  const tabbed = !piped && lines.every((l) => l.includes('\t'));
+  if (!piped && !tabbed) return undefined;
+  const rows = lines
+    .filter((l) => !(piped && /^\|[\s|:-]+\|$/.test(l)))
+    .map((l) => (piped ? l.slice(1, -1).split('|') : l.split('\t')).map((c) => clean(c)));
+  const width = rows[0]?.length ?? 0;
+  return rows.length >= 2 && width >= 2 && rows.every((r) => r.length === width) ? rows : undefined;
 }
 
 /** A PDF's text, read by pdf.js in its own thread (pdf-worker.ts), as headings and paragraphs. */
