@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textBlocks, wordTextBlocks } from './parsers';
+import { htmlBlocks, textBlocks, wordTextBlocks } from './parsers';
 
 describe('a Word 97 file read as word-extractor gives its text', () => {
   it('keeps a table as records with its header, a cell broken over two lines in one row, and the prose around it', () => {
@@ -37,6 +37,22 @@ describe('a table typed in a text file', () => {
       { kind: 'row', text: 'Услуга: Химчистка пальто; Срок: 5 дней' },
       { kind: 'row', text: 'Услуга: Химчистка куртки; Срок: 3 дня' },
       { kind: 'paragraph', text: 'Оплата картой.' },
+    ]);
+  });
+});
+
+describe('a Word file or a page titling its sections in bold', () => {
+  it('reads a paragraph wholly in bold that reads as a title as a heading, and no other', async () => {
+    const html =
+      '<p><strong>Оплата и возврат</strong></p><p>Принимаем карты и наличные.</p>' +
+      '<p>Предоплата <strong>50%</strong> не возвращается.</p>' +
+      '<p><strong>Можно ли прийти с собакой?</strong></p><p>Да, на поводке.</p>';
+    expect(await htmlBlocks(html)).toEqual([
+      { kind: 'heading', level: 3, text: 'Оплата и возврат' },
+      { kind: 'paragraph', text: 'Принимаем карты и наличные.' },
+      { kind: 'paragraph', text: 'Предоплата 50% не возвращается.' },
+      { kind: 'paragraph', text: 'Можно ли прийти с собакой?' },
+      { kind: 'paragraph', text: 'Да, на поводке.' },
     ]);
   });
 });

@@ -292,6 +292,21 @@ export interface DomElement {
   querySelectorAll(selector: string): ArrayLike<DomElement>;
 }
 
+/**
+ * A paragraph set wholly in bold that reads as a title ("Оплата", "Возврат и обмен"): how many
+ * Word files and pages title their sections instead of with a heading style. Under the headings
+ * that have a level of their own.
+ */
+const BOLD_TITLE_LEVEL = 3;
+function boldTitle(p: DomElement): boolean {
+  const text = clean(p.textContent ?? '');
+  if (!isTitleLine(text)) return false;
+  const bold = Array.from(p.querySelectorAll('strong, b'))
+    .map((b) => b.textContent ?? '')
+    .join('');
+  return clean(bold) === text;
+}
+
 export function elementBlocks(root: DomElement): Block[] {
   const blocks: Block[] = [];
   const walk = (el: DomElement) => {
@@ -302,6 +317,8 @@ export function elementBlocks(root: DomElement): Block[] {
       else if (tag === 'table') blocks.push(...tableBlocks(child));
       else if (tag === 'p' || tag === 'li' || tag === 'pre' || tag === 'blockquote' || tag === 'dd' || tag === 'dt') {
         if (child.querySelector('table, ul, ol, p')) walk(child);
+        else if (tag === 'p' && boldTitle(child))
+          blocks.push({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: child.textContent ?? '' });
         else blocks.push({ kind: 'paragraph', text: child.textContent ?? '' });
       } else if (tag !== 'script' && tag !== 'style' && tag !== 'nav' && tag !== 'noscript') {
         if (child.children.length) walk(child);
