@@ -25,7 +25,35 @@ describe('a Word 97 file read as word-extractor gives its text', () => {
   });
 });
 
+describe('a Word 97 file whose paragraphs hold tabs', () => {
+  it('keeps a paragraph with a tab inside as prose, and a title before a table as its heading', () => {
+    const contract =
+      'Договор оказания услуг\nг. Пенза\t\t1 марта 2024 г.\nИсполнитель обязуется оказать услуги.\nОплата\nОплата вносится заранее.\n';
+    expect(wordTextBlocks(contract)).toEqual([
+      { kind: 'heading', level: 1, text: 'Договор оказания услуг' },
+      // Its tabs become spaces with the rest of the text's (parseDocument).
+      { kind: 'paragraph', text: 'г. Пенза\t\t1 марта 2024 г.' },
+      { kind: 'paragraph', text: 'Исполнитель обязуется оказать услуги.' },
+      { kind: 'heading', level: 2, text: 'Оплата' },
+      { kind: 'paragraph', text: 'Оплата вносится заранее.' },
+    ]);
+    expect(wordTextBlocks('Текст.\nПрайс\nУслуга\tЦена\t\nСтрижка\t500\t\n')).toEqual([
+      { kind: 'paragraph', text: 'Текст.' },
+      { kind: 'heading', level: 2, text: 'Прайс' },
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 500' },
+    ]);
+  });
+});
+
 describe('a table typed in a text file', () => {
+  it('reads lines of cells without column names as paragraphs', () => {
+    expect(textBlocks('Пн–Пт\t9:00–20:00\nСб\t10:00–18:00\nВс\tвыходной')).toEqual([
+      { kind: 'paragraph', text: 'Пн–Пт 9:00–20:00' },
+      { kind: 'paragraph', text: 'Сб 10:00–18:00' },
+      { kind: 'paragraph', text: 'Вс выходной' },
+    ]);
+  });
+
   it("reads markdown pipes and tab-separated lines as records with the first line's column names", () => {
     const text =
       'Цены\n\n| Услуга | Цена, руб. |\n|---|---:|\n| Стрижка | 1800 |\n| Укладка | 1200 |\n\n' +
@@ -42,6 +70,24 @@ describe('a table typed in a text file', () => {
 });
 
 describe('a Word file or a page titling its sections in bold', () => {
+  it('keeps facts set in bold as paragraphs, and reads a title in bold however its bold is nested or split', async () => {
+    const html =
+      '<p><b>Телефон: +7 900 123-45-67</b></p><p><b>Адрес: г. Пенза, ул. Ленина, 5</b></p>' +
+      '<p><b>Наш салон</b></p><p><b>Часы работы</b></p><p>Ежедневно с 9:00 до 21:00.</p>' +
+      '<p><b><strong>Оплата</strong></b></p><p>Картой.</p><p><strong>Возврат</strong> <strong>и обмен</strong></p><p>В течение 14 дней.</p>';
+    expect(await htmlBlocks(html)).toEqual([
+      { kind: 'paragraph', text: 'Телефон: +7 900 123-45-67' },
+      { kind: 'paragraph', text: 'Адрес: г. Пенза, ул. Ленина, 5' },
+      { kind: 'paragraph', text: 'Наш салон' },
+      { kind: 'heading', level: 3, text: 'Часы работы' },
+      { kind: 'paragraph', text: 'Ежедневно с 9:00 до 21:00.' },
+      { kind: 'heading', level: 3, text: 'Оплата' },
+      { kind: 'paragraph', text: 'Картой.' },
+      { kind: 'heading', level: 3, text: 'Возврат и обмен' },
+      { kind: 'paragraph', text: 'В течение 14 дней.' },
+    ]);
+  });
+
   it('reads a paragraph wholly in bold that reads as a title as a heading, and no other', async () => {
     const html =
       '<p><strong>Оплата и возврат</strong></p><p>Принимаем карты и наличные.</p>' +

@@ -70,7 +70,7 @@ export function isTitleLine(line: string): boolean {
  * title line (isTitleLine) that opens a paragraph or stands alone before one: the file's first
  * one at level 1, the others under it.
  */
-export function textBlocks(text: string): Block[] {
+export function textBlocks(text: string, more = false): Block[] {
   const blocks: Block[] = [];
   const parts = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
   const markdown = parts.some((part) => /^#{1,6}\s/m.test(part));
@@ -82,7 +82,7 @@ export function textBlocks(text: string): Block[] {
       .filter(Boolean);
     const table = tableOfLines(lines);
     if (table) {
-      blocks.push(...rowsToBlocks(table));
+      blocks.push(...(table.headed ? rowsToBlocks(table.rows) : cellLinesBlocks(table.rows)));
       return;
     }
     let paragraph: string[] = [];
@@ -92,7 +92,7 @@ export function textBlocks(text: string): Block[] {
     };
     lines.forEach((line, i) => {
       const md = /^(#{1,6})\s+(.+)$/.exec(line);
-      const followed = i + 1 < lines.length || parts.slice(p + 1).some((x) => x.trim());
+      const followed = more || i + 1 < lines.length || parts.slice(p + 1).some((x) => x.trim());
       if (md) {
         flush();
         blocks.push({ kind: 'heading', level: md[1]?.length ?? 1, text: md[2] ?? '' });
@@ -115,16 +115,34 @@ export function textBlocks(text: string): Block[] {
  * "|---|" line left out) or separated by tabs (a sheet pasted into a text file), two or more of
  * the same number of cells; else undefined.
  */
-function tableOfLines(lines: string[]): string[][] | undefined {
+function tableOfLines(lines: string[]): { rows: string[][]; headed: boolean } | undefined {
   if (lines.length < 2) return undefined;
   const piped = lines.every((l) => /^\|.*\|$/.test(l));
   const tabbed = !piped && lines.every((l) => l.includes('\t'));
   if (!piped && !tabbed) return undefined;
+  const rule = (l: string) => piped && /^\|[\s|:-]+\|$/.test(l);
   const rows = lines
-    .filter((l) => !(piped && /^\|[\s|:-]+\|$/.test(l)))
+    .filter((l) => !rule(l))
     .map((l) => (piped ? l.slice(1, -1).split('|') : l.split('\t')).map((c) => clean(c)));
   const width = rows[0]?.length ?? 0;
-  return rows.length >= 2 && width >= 2 && rows.every((r) => r.length === width) ? rows : undefined;
+  // Markdown's rule under the first line says it names the columns.
+  if (rows.length >= 2 && width >= 2 && rows.every((r) => r.length === width))
+    return { rows, headed: rule(lines[1] ?? '') };
+  return undefined;
+}
+
+/** A cell that holds a value, not a column's name: a figure, a time, an amount, or a label ending in ":". */
+const VALUE_CELL = /^[\d+−–-]|\d{1,2}[:.]\d{2}|\d\s*(?:₽|руб\.?|р\.?|%)$|:$/u;
+
+/**
+ * Lines of cells found among paragraphs (a PDF's, a Word 97 file's, a text file's): records with
+ * the first line's column names when it reads as them (no cell of it holds a value), else each
+ * line a paragraph of its cells ("Пн–Пт 9:00–20:00" of a list of hours set in two columns).
+ */
+function cellLinesBlocks(rows: string[][]): Block[] {
+  const [first] = rows;
+  if (rows.length >= 2 && first && first.every((c) => !VALUE_CELL.test(c))) return rowsToBlocks(rows);
+  return rows.map((r) => ({ kind: 'paragraph' as const, text: r.filter(Boolean).join(' ') }));
 }
 
 /** A PDF's text, read by pdf.js in its own thread (pdf-worker.ts), as headings and paragraphs. */
@@ -169,22 +187,39 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable = { header: undefined }
   let rows: string[][] = [];
   const flushRows = () => {
     if (rows.length === 0) return;
-    const continues = table.header && blocks.length === 0 && !current && rows[0]?.length === table.header.length;
-    const all = continues && table.header ? [table.header, ...rows] : rows;
-    if (all.length >= 2) {
-      blocks.push(...rowsToBlocks(all));
-      table.header = all[0];
-    } else current = rows.map((r) => r.join(' ')).join(' ');
+    const header = table.header;
+    // The previous page's table goes on: under its column names (repeated on this page or not),
+    // unless this page's first line names other columns.
+    const first = rows[0] ?? [];
+    const repeated = header !== undefined && first.join('\t') === header.join('\t');
+    const newHeader = !repeated && first.every((c) => !VALUE_CELL.test(c));
+    const continues =
+      header !== undefined && blocks.length === 0 && !current && first.length === header.length && !newHeader;
+    const all = continues ? [header, ...(repeated ? rows.slice(1) : rows)] : rows;
+    const kept = all.length >= 2 ? cellLinesBlocks(all) : [];
+    if (kept.some((b) => b.kind === 'row')) table.header = all[0];
+    if (kept.length) blocks.push(...kept);
+    else current = rows.map((r) => r.join(' ')).join(' ');
     rows = [];
   };
   for (const [i, raw] of lines.entries()) {
     const cells = cellsOf(raw);
-    if (cells && (rows.length > 0 || cellsOf(lines[i + 1]) || (table.header && blocks.length === 0 && !current))) {
+    // A line of as many cells as the table's lines so far (a row with an empty cell has fewer, and
+    // its values would fall under the wrong names: it is read as a paragraph).
+    const fits = cells && (rows.length === 0 || cells.length === rows[0]?.length);
+    const carried = table.header && blocks.length === 0 && !current && cells?.length === table.header.length;
+    if (cells && fits && (rows.length > 0 || cells.length === cellsOf(lines[i + 1])?.length || carried)) {
       flush();
       rows.push(cells);
       continue;
     }
     flushRows();
+    // A line of cells of no table (a row with an empty cell): a paragraph of its own.
+    if (cells) {
+      flush();
+      blocks.push({ kind: 'paragraph', text: cells.join(' ') });
+      continue;
+    }
     const line = raw.text.replace(/\t+/g, ' ').trim();
     if (!line) {
       flush();
@@ -224,48 +259,59 @@ async function parseDoc(bytes: Buffer): Promise<Block[]> {
  * to the next line). Consecutive rows are a table whose first row names the columns, as in the
  * other formats, so a price list in a .doc stays records.
  */
+/** The lines a table cell of a Word 97 file may run over. */
+const MAX_CELL_LINES = 4;
+
 export function wordTextBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   let prose: string[] = [];
   let rows: string[][] = [];
   let pending = '';
-  const flushProse = () => {
+  const flushProse = (tableNext = false) => {
     if (prose.length === 0) return;
     // Word ends every paragraph with a line break; a blank line between them keeps them apart.
-    const more = textBlocks(prose.join('\n').replace(/\r?\n/g, '\n\n'));
+    // A title line just before a table is the table's heading.
+    const more = textBlocks(prose.join('\n').replace(/\r?\n/g, '\n\n'), tableNext);
     // One title for the file: text after a table goes on under it.
     const titled = blocks.some((b) => b.kind === 'heading');
     blocks.push(...more.map((b) => (b.kind === 'heading' && titled && b.level === 1 ? { ...b, level: 2 } : b)));
     prose = [];
   };
   const flushRows = () => {
-    if (rows.length) blocks.push(...rowsToBlocks(rows));
+    if (rows.length) blocks.push(...cellLinesBlocks(rows));
     rows = [];
   };
+  let continued = 0;
   for (const line of text.split(/\r?\n/)) {
     const row = pending ? `${pending} ${line}` : line;
-    if (!row.includes('\t')) {
-      flushRows();
-      prose.push(line);
+    if (/\t\s*$/.test(row)) {
+      // A row ends with its last cell's tab.
+      pending = '';
+      continued = 0;
+      flushProse(true);
+      rows.push(
+        row
+          .replace(/\t\s*$/, '')
+          .split('\t')
+          .map(clean),
+      );
       continue;
     }
-    // A row ends with its last cell's tab; until then its cell holds a line break.
-    if (!/\t\s*$/.test(row)) {
+    // Inside a table, a cell holding a line break goes on to the next line (a few at most);
+    // elsewhere a tab is only a paragraph's ("г. Пенза\t\t1 марта 2024 г.").
+    if (row.includes('\t') && rows.length > 0 && continued < MAX_CELL_LINES) {
       pending = row;
+      continued++;
       continue;
     }
     pending = '';
-    flushProse();
-    rows.push(
-      row
-        .replace(/\t\s*$/, '')
-        .split('\t')
-        .map(clean),
-    );
+    continued = 0;
+    flushRows();
+    prose.push(row);
   }
   if (pending) prose.push(pending);
-  flushProse();
   flushRows();
+  flushProse();
   return blocks;
 }
 
@@ -300,15 +346,19 @@ export interface DomElement {
 const BOLD_TITLE_LEVEL = 3;
 function boldTitle(p: DomElement): boolean {
   const text = clean(p.textContent ?? '');
-  if (!isTitleLine(text)) return false;
+  // Not a fact set in bold ("Телефон: +7 900 123-45-67").
+  if (!isTitleLine(text) || text.includes(':') || (text.match(/\d/g)?.length ?? 0) > 4) return false;
+  const bare = (t: string) => t.replace(/\s+/g, '');
+  // Bold inside bold counts its text twice; bold words apart lose the space between them.
   const bold = Array.from(p.querySelectorAll('strong, b'))
-    .map((b) => b.textContent ?? '')
+    .map((b) => bare(b.textContent ?? ''))
     .join('');
-  return clean(bold) === text;
+  return bold.includes(bare(text));
 }
 
 export function elementBlocks(root: DomElement): Block[] {
   const blocks: Block[] = [];
+  const boldHeadings = new Set<BoldHeading>();
   const walk = (el: DomElement) => {
     for (const child of Array.from(el.children)) {
       const tag = child.tagName.toLowerCase();
@@ -317,9 +367,11 @@ export function elementBlocks(root: DomElement): Block[] {
       else if (tag === 'table') blocks.push(...tableBlocks(child));
       else if (tag === 'p' || tag === 'li' || tag === 'pre' || tag === 'blockquote' || tag === 'dd' || tag === 'dt') {
         if (child.querySelector('table, ul, ol, p')) walk(child);
-        else if (tag === 'p' && boldTitle(child))
-          blocks.push({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: child.textContent ?? '' });
-        else blocks.push({ kind: 'paragraph', text: child.textContent ?? '' });
+        else if (tag === 'p' && boldTitle(child)) {
+          const heading: BoldHeading = { kind: 'heading', level: BOLD_TITLE_LEVEL, text: child.textContent ?? '' };
+          boldHeadings.add(heading);
+          blocks.push(heading);
+        } else blocks.push({ kind: 'paragraph', text: child.textContent ?? '' });
       } else if (tag !== 'script' && tag !== 'style' && tag !== 'nav' && tag !== 'noscript') {
         if (child.children.length) walk(child);
         else if (child.textContent?.trim()) blocks.push({ kind: 'paragraph', text: child.textContent });
@@ -327,8 +379,15 @@ export function elementBlocks(root: DomElement): Block[] {
     }
   };
   walk(root);
-  return blocks;
+  // A bold line with nothing under it but another heading is text set in bold, not a title
+  // (chunking drops a heading with nothing under it): a paragraph again.
+  return blocks.map((b, i) =>
+    b.kind === 'heading' && boldHeadings.has(b) && (blocks[i + 1] ?? { kind: 'heading' }).kind === 'heading'
+      ? { kind: 'paragraph' as const, text: b.text }
+      : b,
+  );
 }
+type BoldHeading = Block & { kind: 'heading' };
 
 function tableBlocks(table: DomElement): Block[] {
   const rows = Array.from(table.querySelectorAll('tr')).map((tr) =>

@@ -35,7 +35,7 @@ describe('PDF text on its own thread', () => {
     expect((await parseDocument('pdf', pdf)).length).toBeGreaterThan(0);
   });
 
-  it('keeps a table as records with its column names, on the next page too (prais.pdf, make-prais-pdf.ts)', async () => {
+  it('keeps a table as records with its column names, on the next page too, and nothing else (prais.pdf, make-prais-pdf.ts)', async () => {
     const prices = readFileSync(fileURLToPath(new URL('../../../test/fixtures/knowledge/prais.pdf', import.meta.url)));
     const blocks = await parseDocument('pdf', prices);
     expect(blocks.filter((b) => b.kind === 'row').map((b) => b.text)).toEqual([
@@ -45,9 +45,14 @@ describe('PDF text on its own thread', () => {
       'Услуга: Педикюр; Цена, руб.: 2500; Длительность: 1,5 часа',
       'Услуга: Укладка; Цена, руб.: 1200; Длительность: 40 минут',
     ]);
+    // The row whose price cell is empty has fewer cells: its words as said, not under wrong names;
+    // the hours have no column names.
     expect(blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text)).toEqual([
       'Цены действуют с 1 марта, оплата картой или наличными.',
+      'Консультация стилиста 15 минут',
       'Опоздание больше 15 минут — запись переносится.',
+      'Пн–Пт 9:00–20:00',
+      'Сб, вс 10:00–18:00',
     ]);
   });
 });

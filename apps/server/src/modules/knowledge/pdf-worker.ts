@@ -28,7 +28,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 let pdfjs;
 parentPort.on('message', async (bytes) => {
   try {
-    const COLUMN_GAP = 2;
+    const COLUMN_GAP = 1.5;
     pdfjs ??= await import(workerData.pdfjs);
     const doc = await pdfjs.getDocument({
       data: bytes,
@@ -43,8 +43,9 @@ parentPort.on('message', async (bytes) => {
         const page = await doc.getPage(p);
         const content = await page.getTextContent();
         const lines = [{ text: '', height: 0 }];
-        // A gap wider than two letters on a line is a table's column gap: pdf.js writes it as a
-        // space as wide as the gap (or leaves the next cell further on); it becomes a tab.
+        // A gap wider than about three letters on a line is a table's column gap: pdf.js writes it
+        // as a space as wide as the gap (or leaves the next cell further on); it becomes a tab.
+        // (Backslashes doubled: this is the source of the worker, inside a template literal.)
         let end = null;
         for (const item of content.items) {
           if (!('str' in item)) continue;
@@ -52,9 +53,9 @@ parentPort.on('message', async (bytes) => {
           const size = Math.abs(item.transform[0]) || item.height || 10;
           const x = item.transform[4];
           if (!item.str.trim()) {
-            line.text += item.width > COLUMN_GAP * size ? '\t' : item.str;
+            line.text += item.width > COLUMN_GAP * size ? '\\t' : item.str;
           } else {
-            if (end !== null && line.text && !/s$/.test(line.text) && x - end > COLUMN_GAP * size) line.text += '\t';
+            if (end !== null && line.text && !/\\s$/.test(line.text) && x - end > COLUMN_GAP * size) line.text += '\\t';
             line.text += item.str;
             line.height = Math.max(line.height, item.height);
           }
