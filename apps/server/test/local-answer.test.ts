@@ -463,6 +463,9 @@ describe('local answerer on a business', () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'подъеду где-то без двадцати девять вечера, успею?');
     expect(query.arrival).toBe(true);
     expect((await retrieve(server.app.ctx, businessId, 'сколько стоит переобувка в 20:40?')).query.arrival).toBe(false);
+    // A delivery at a time, or the courier's coming, is no visitor coming.
+    for (const other of ['сможете привезти сет к 20:30?', 'курьер заедет в 19:00?'])
+      expect((await retrieve(server.app.ctx, businessId, other)).query.arrival).toBe(false);
   });
 
   it('answers "кто" with a person, not with a column\'s label or a place ("на Галактионовской")', async () => {

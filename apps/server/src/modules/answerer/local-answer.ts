@@ -61,8 +61,8 @@ const SITUATION_WEIGHT = 0.25;
 /** A figure of the question: matched in part by any figure (see pair), and it weighs less. */
 const NUMBER = /^\d+$/;
 const NUMBER_WEIGHT = 0.6;
-/** A size as a code: a letter or two and a figure ("r17", "м8"). */
-const SIZE_CODE = /^\p{L}{1,2}(\d+)$/u;
+/** A wheel's size as its code: "r17" ("R17"); other codes ("а4", "м2") are no figure asked. */
+const SIZE_CODE = /^[rр](\d+)$/u;
 
 /** Hours asked for; a visitor coming at a time asks them too (QueryAnalysis.arrival). */
 const HOURS = {
@@ -239,13 +239,14 @@ const OTHER_COMPOUND = 0.85;
  * Any capitalised word of three letters or more, after a space, a quote or a bracket; not a label
  * before a colon (a table row's column names: "Бренд: Apple; Модели: …").
  */
-const CAPITALISED = /(?<=[\s«"(])\p{Lu}[\p{L}-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:)/gu;
+const CAPITALISED =
+  /(?<=[\s«"(])(?:(?<!;\s*)\p{Lu}[\p{L}-]{2,}(?![\p{L}-])|(?<=;\s*)\p{Lu}[\p{L}-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:))/gu;
 /**
  * A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss"),
  * nor a place after "на", "в", "из", "до", "ул." ("на Галактионовской", "из Англии").
  */
 const PERSON_NAME =
-  /(?<=[\s«"(])(?<!(?<![\p{L}.])(?:на|в|во|из|до|ул\.|г\.|пр\.|пл\.)\s+)[А-ЯЁ][а-яё-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:)/gu;
+  /(?<=[\s«"(])(?<!(?<![\p{L}.])(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|ул\.|г\.|пр\.|пл\.)\s+)(?:(?<!;\s*)[А-ЯЁ][а-яё-]{2,}(?![\p{L}-])|(?<=;\s*)[А-ЯЁ][а-яё-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:))/gu;
 
 /** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
 function newName(text: string, question: string, name: RegExp = CAPITALISED): boolean {

@@ -353,6 +353,7 @@ describe('a sheet whose first column is a category', () => {
       'Раздел: Роллы, Запечённые роллы, Цена, руб., дешевле 200\n- Каппа маки — 150\n- Запечённый с лососем — 190',
     );
     expect(comparisonOf('до 3 тысяч рублей')?.money).toBe(true);
+    expect(comparisonOf('роллы до 500р')?.money).toBe(true);
     expect(comparisonOf('меньше 200 грамм')?.money).toBeUndefined();
   });
 });

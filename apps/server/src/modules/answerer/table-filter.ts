@@ -127,7 +127,7 @@ export function comparisonOf(question: string): Comparison | undefined {
     const said = `${m[0]}${after.match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
     return { op, value: /^ч/i.test(unit[1]) ? value * 60 : value, minutes: true, said };
   }
-  const money = /^(?:дешевле|дороже)$/.test(word) || /^\s*(?:тыс\p{L}*\.?\s*)?(?:руб|р\.|₽)/iu.test(after);
+  const money = /^(?:дешевле|дороже)$/.test(word) || /^\s*(?:тыс\p{L}*\.?\s*)?(?:руб|р(?!\p{L})|₽)/iu.test(after);
   return { op, value, said: `${m[0]}${multiplier}`.trim(), ...(money ? { money } : {}) };
 }
 
