@@ -1,5 +1,6 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { htmlBlocks, textBlocks, wordTextBlocks } from './parsers';
+import { htmlBlocks, parseDocument, textBlocks, wordTextBlocks } from './parsers';
 
 describe('a Word 97 file read as word-extractor gives its text', () => {
   it('keeps a table as records with its header, a cell broken over two lines in one row, and the prose around it', () => {
@@ -99,6 +100,31 @@ describe('a Word file or a page titling its sections in bold', () => {
       { kind: 'paragraph', text: 'Предоплата 50% не возвращается.' },
       { kind: 'paragraph', text: 'Можно ли прийти с собакой?' },
       { kind: 'paragraph', text: 'Да, на поводке.' },
+    ]);
+  });
+});
+
+describe('a price list in a sheet with a title above its table and sections inside it', () => {
+  it('reads the title as a heading, the first row of several cells as column names and a one-cell row as a section', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Лист1');
+    for (const row of [
+      ['Прайс-лист салона «Лилия»'],
+      [],
+      ['Услуга', 'Цена, руб.', 'Длительность'],
+      ['Женский зал'],
+      ['Стрижка', 1800, '1 час'],
+      ['Мужской зал'],
+      ['Стрижка машинкой', 700, '30 минут'],
+    ])
+      sheet.addRow(row);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(await parseDocument('xlsx', bytes)).toEqual([
+      { kind: 'heading', level: 2, text: 'Прайс-лист салона «Лилия»' },
+      { kind: 'heading', level: 3, text: 'Женский зал' },
+      { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800; Длительность: 1 час' },
+      { kind: 'heading', level: 3, text: 'Мужской зал' },
+      { kind: 'row', text: 'Услуга: Стрижка машинкой; Цена, руб.: 700; Длительность: 30 минут' },
     ]);
   });
 });

@@ -402,17 +402,38 @@ function tableBlocks(table: DomElement): Block[] {
  */
 export function rowsToBlocks(rows: string[][]): Block[] {
   const filled = rows.filter((r) => r.some((c) => c !== ''));
+  const count = (r: string[]) => r.filter(Boolean).length;
+  // A sheet's title above its table ("Прайс-лист салона «Лилия»" in A1): rows of one cell before
+  // the first of several are titles, not the column names.
+  const wide = filled.some((r) => count(r) >= 2);
+  const titles: Block[] = [];
+  while (wide && filled.length > 1 && count(filled[0] ?? []) === 1) {
+    const title = (filled.shift() ?? []).find(Boolean) ?? '';
+    titles.push(isTitleLine(title) ? { kind: 'heading', level: 2, text: title } : { kind: 'paragraph', text: title });
+  }
   const [header, ...body] = filled;
-  if (!header) return [];
-  if (body.length === 0) return [{ kind: 'row', text: header.filter(Boolean).join('; ') }];
+  if (!header) return titles;
+  if (body.length === 0) return [...titles, { kind: 'row', text: header.filter(Boolean).join('; ') }];
   const names = header.map((h, i) => h || `Колонка ${i + 1}`);
-  return body.map((row) => ({
-    kind: 'row' as const,
-    text: row
-      .map((value, i) => (value ? `${names[i] ?? `Колонка ${i + 1}`}: ${value}` : ''))
-      .filter(Boolean)
-      .join('; '),
-  }));
+  // A row of its first cell alone in a table of three columns or more names the section the rows
+  // below it belong to ("Мужской зал"): a heading over them, not a record.
+  const section = (row: string[]) =>
+    names.length >= 3 && count(row) === 1 && row[0] !== '' && isTitleLine(row[0] ?? '');
+  return [
+    ...titles,
+    ...body.map(
+      (row): Block =>
+        section(row)
+          ? { kind: 'heading', level: 3, text: row[0] ?? '' }
+          : {
+              kind: 'row',
+              text: row
+                .map((value, i) => (value ? `${names[i] ?? `Колонка ${i + 1}`}: ${value}` : ''))
+                .filter(Boolean)
+                .join('; '),
+            },
+    ),
+  ];
 }
 
 /** `;` and `,` (and tab) are told apart by papaparse's delimiter guess over the first rows. */
