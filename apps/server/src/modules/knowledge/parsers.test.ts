@@ -1,3 +1,4 @@
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { htmlBlocks, parseDocument, textBlocks, wordTextBlocks } from './parsers';
@@ -125,6 +126,27 @@ describe('a price list in a sheet with a title above its table and sections insi
       { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800; Длительность: 1 час' },
       { kind: 'heading', level: 3, text: 'Мужской зал' },
       { kind: 'row', text: 'Услуга: Стрижка машинкой; Цена, руб.: 700; Длительность: 30 минут' },
+    ]);
+  });
+});
+
+describe('a Word file titled with the Title style', () => {
+  it('reads its Title and Subtitle paragraphs as headings', async () => {
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: 'Правила салона', heading: HeadingLevel.TITLE }),
+            new Paragraph({ text: 'Запись и опоздания', style: 'Subtitle' }),
+            new Paragraph('Опоздание больше 15 минут — запись переносится.'),
+          ],
+        },
+      ],
+    });
+    expect(await parseDocument('docx', await Packer.toBuffer(doc))).toEqual([
+      { kind: 'heading', level: 1, text: 'Правила салона' },
+      { kind: 'heading', level: 2, text: 'Запись и опоздания' },
+      { kind: 'paragraph', text: 'Опоздание больше 15 минут — запись переносится.' },
     ]);
   });
 });

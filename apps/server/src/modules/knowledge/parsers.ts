@@ -317,7 +317,18 @@ export function wordTextBlocks(text: string): Block[] {
 
 async function parseDocx(bytes: Buffer): Promise<Block[]> {
   const { default: mammoth } = await import('mammoth');
-  const { value: html } = await mammoth.convertToHtml({ buffer: bytes });
+  // Word's title styles are headings too (mammoth maps only "Heading N" by default).
+  const { value: html } = await mammoth.convertToHtml(
+    { buffer: bytes },
+    {
+      styleMap: [
+        "p[style-name='Title'] => h1:fresh",
+        'p.Title => h1:fresh',
+        "p[style-name='Subtitle'] => h2:fresh",
+        'p.Subtitle => h2:fresh',
+      ],
+    },
+  );
   return await htmlBlocks(html);
 }
 
