@@ -236,17 +236,25 @@ const COMPOUND_BONUS = 0.05;
 const OTHER_COMPOUND = 0.85;
 
 /**
- * Any capitalised word of three letters or more, after a space, a quote or a bracket; not a label
- * before a colon (a table row's column names: "Бренд: Apple; Модели: …").
+ * A capitalised `word` (a pattern) after a space, a quote or a bracket, whole; `before`, a lookbehind
+ * it must not follow. Not a label before a colon in a table row's cell ("Бренд: Apple; Срочный
+ * ремонт: нет"): after "; ", a word followed by a colon within three words is the column's name.
  */
-const CAPITALISED =
-  /(?<=[\s«"(])(?:(?<!;\s*)\p{Lu}[\p{L}-]{2,}(?![\p{L}-])|(?<=;\s*)\p{Lu}[\p{L}-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:))/gu;
+const nameWord = (word: string, before = '') =>
+  new RegExp(
+    `(?<=[\\s«"(])${before}(?:(?<!;\\s*)${word}(?![\\p{L}-])|(?<=;\\s*)${word}(?![\\p{L}-]|(?:\\s+[\\p{Ll}\\d,/()-]+){0,3}\\s*:))`,
+    'gu',
+  );
+/** Any capitalised word of three letters or more. */
+const CAPITALISED = nameWord('\\p{Lu}[\\p{L}-]{2,}');
 /**
  * A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss"),
  * nor a place after "на", "в", "из", "до", "ул." ("на Галактионовской", "из Англии").
  */
-const PERSON_NAME =
-  /(?<=[\s«"(])(?<!(?<![\p{L}.])(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|ул\.|г\.|пр\.|пл\.)\s+)(?:(?<!;\s*)[А-ЯЁ][а-яё-]{2,}(?![\p{L}-])|(?<=;\s*)[А-ЯЁ][а-яё-]{2,}(?![\p{L}-]|(?:\s+[\p{Ll}\d,/()-]+){0,3}\s*:))/gu;
+const PERSON_NAME = nameWord(
+  '[А-ЯЁ][а-яё-]{2,}',
+  '(?<!(?<![\\p{L}.])(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|ул\\.|г\\.|пр\\.|пл\\.)\\s+)',
+);
 
 /** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
 function newName(text: string, question: string, name: RegExp = CAPITALISED): boolean {
@@ -477,7 +485,7 @@ export async function composeLocalAnswer(
     // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
     // sentence that states the rule with its own number answers it in part.
     if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
-    // A size written with its letter ("R17" of a tyre, "М8" of a bolt) is the figure asked ("на 17").
+    // A wheel's size written with its letter ("R17") is the figure asked ("на 17").
     if (NUMBER.test(t) && SIZE_CODE.exec(l)?.[1] === t) v = Math.max(v, 0.9);
     if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn)

@@ -168,7 +168,7 @@ function bodyHeight(lines: PdfLine[]): number {
  * continues the same paragraph, hyphenated words are joined. A title line set larger than the
  * page's body text is a heading (the largest of the page's titles a level above the others).
  */
-function pdfPageBlocks(lines: PdfLine[], table: PdfTable = { header: undefined }): Block[] {
+function pdfPageBlocks(lines: PdfLine[], table: PdfTable): Block[] {
   const blocks: Block[] = [];
   const body = bodyHeight(lines);
   const titleHeights = lines.filter((l) => body && l.height > body * 1.05 && isTitleLine(l.text.trim()));
@@ -180,10 +180,13 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable = { header: undefined }
   };
   // Lines of cells (the worker marks a column gap with a tab): two or more together are a table,
   // its first line the column names, unless they go on with the previous page's table.
-  const cellsOf = (l: PdfLine | undefined) => {
-    const cells = (l?.text ?? '').trim().split(/\t+/);
+  const cellLines = lines.map((l) => {
+    const cells = l.text.trim().split(/\t+/);
     return cells.length >= 2 ? cells.map((c) => c.trim()) : undefined;
-  };
+  });
+  // Lines of as many cells as the previous page's table, at the top of this page, may go on with it.
+  const carriedOn = (cells: string[] | undefined) =>
+    table.header !== undefined && blocks.length === 0 && !current && cells?.length === table.header.length;
   let rows: string[][] = [];
   const flushRows = () => {
     if (rows.length === 0) return;
@@ -193,9 +196,7 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable = { header: undefined }
     const first = rows[0] ?? [];
     const repeated = header !== undefined && first.join('\t') === header.join('\t');
     const newHeader = !repeated && first.every((c) => !VALUE_CELL.test(c));
-    const continues =
-      header !== undefined && blocks.length === 0 && !current && first.length === header.length && !newHeader;
-    const all = continues ? [header, ...(repeated ? rows.slice(1) : rows)] : rows;
+    const all = header && carriedOn(first) && !newHeader ? [header, ...(repeated ? rows.slice(1) : rows)] : rows;
     const kept = all.length >= 2 ? cellLinesBlocks(all) : [];
     if (kept.some((b) => b.kind === 'row')) table.header = all[0];
     if (kept.length) blocks.push(...kept);
@@ -203,12 +204,11 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable = { header: undefined }
     rows = [];
   };
   for (const [i, raw] of lines.entries()) {
-    const cells = cellsOf(raw);
+    const cells = cellLines[i];
     // A line of as many cells as the table's lines so far (a row with an empty cell has fewer, and
     // its values would fall under the wrong names: it is read as a paragraph).
     const fits = cells && (rows.length === 0 || cells.length === rows[0]?.length);
-    const carried = table.header && blocks.length === 0 && !current && cells?.length === table.header.length;
-    if (cells && fits && (rows.length > 0 || cells.length === cellsOf(lines[i + 1])?.length || carried)) {
+    if (cells && fits && (rows.length > 0 || cells.length === cellLines[i + 1]?.length || carriedOn(cells))) {
       flush();
       rows.push(cells);
       continue;
@@ -253,15 +253,15 @@ async function parseDoc(bytes: Buffer): Promise<Block[]> {
   return wordTextBlocks(text);
 }
 
+/** The lines a table cell of a Word 97 file may run over. */
+const MAX_CELL_LINES = 4;
+
 /**
  * The blocks of a Word 97 file's text as word-extractor gives it: a paragraph a line, and a table
  * row a line of cells each ended by a tab ("Услуга\tЦена\t"; a cell holding a line break goes on
  * to the next line). Consecutive rows are a table whose first row names the columns, as in the
  * other formats, so a price list in a .doc stays records.
  */
-/** The lines a table cell of a Word 97 file may run over. */
-const MAX_CELL_LINES = 4;
-
 export function wordTextBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   let prose: string[] = [];
@@ -392,11 +392,11 @@ export function elementBlocks(root: DomElement): Block[] {
   walk(root);
   // A bold line with nothing under it but another heading is text set in bold, not a title
   // (chunking drops a heading with nothing under it): a paragraph again.
-  return blocks.map((b, i) =>
-    b.kind === 'heading' && boldHeadings.has(b) && (blocks[i + 1] ?? { kind: 'heading' }).kind === 'heading'
-      ? { kind: 'paragraph' as const, text: b.text }
-      : b,
-  );
+  return blocks.map((b, i) => {
+    const next = blocks[i + 1];
+    const alone = !next || next.kind === 'heading';
+    return b.kind === 'heading' && boldHeadings.has(b) && alone ? { kind: 'paragraph' as const, text: b.text } : b;
+  });
 }
 type BoldHeading = Block & { kind: 'heading' };
 
@@ -428,8 +428,7 @@ export function rowsToBlocks(rows: string[][]): Block[] {
   const names = header.map((h, i) => h || `Колонка ${i + 1}`);
   // A row of its first cell alone in a table of three columns or more names the section the rows
   // below it belong to ("Мужской зал"): a heading over them, not a record.
-  const section = (row: string[]) =>
-    names.length >= 3 && count(row) === 1 && row[0] !== '' && isTitleLine(row[0] ?? '');
+  const section = (row: string[]) => names.length >= 3 && count(row) === 1 && isTitleLine(row[0] ?? '');
   return [
     ...titles,
     ...body.map(

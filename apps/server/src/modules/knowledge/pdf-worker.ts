@@ -26,9 +26,10 @@ export interface PdfLine {
 const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 let pdfjs;
+// A gap on a line wider than this many times the font's size is a table's column gap.
+const COLUMN_GAP = 1.5;
 parentPort.on('message', async (bytes) => {
   try {
-    const COLUMN_GAP = 1.5;
     pdfjs ??= await import(workerData.pdfjs);
     const doc = await pdfjs.getDocument({
       data: bytes,
