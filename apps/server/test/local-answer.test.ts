@@ -44,6 +44,14 @@ const PASSAGES = [
       'на выборах в парламент по сравнению с гражданами самых больших стран союза и это давно обсуждают политики ' +
       'и исследователи европейских институтов.',
   },
+  {
+    heading: 'Пекарня',
+    content:
+      'Основательница сети Анна Соколова, открывшая первую пекарню на Садовой улице ещё в две тысячи восьмом году ' +
+      'и с тех пор открывшая ещё четыре пекарни в разных районах города, предложила выдавать постоянным гостям ' +
+      'именную карту, как это принято в программе лояльности «Хлебный друг», когда держатели получают каждый ' +
+      'шестой кофе бесплатно.',
+  },
 ];
 
 /** A small business's passages: its hours and terms, its staff. */
@@ -334,6 +342,19 @@ describe('local answerer on prose', () => {
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('кислородные камеры');
     expect(a.text).toContain('отравления угарным газом');
+  });
+
+  it('cuts a sentence too long for an answer where the fact follows the words of the question', async () => {
+    const a = await answer('Что дает программа лояльности «Хлебный друг»?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text.length).toBeLessThanOrEqual(THRESHOLDS.answerChars);
+    expect(a.text).toContain('каждый шестой кофе');
+  });
+
+  it('keeps the name before the words of the question when it asks for a name ("как звали…")', async () => {
+    const a = await answer('Как звали основательницу, которая предложила выдавать постоянным гостям именную карту?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('Анна Соколова');
   });
 
   it('cuts a clause too long for an answer at words, keeping the part that holds the question', async () => {

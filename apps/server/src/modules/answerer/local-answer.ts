@@ -173,9 +173,12 @@ const WHEN = /\d{1,2}:\d{2}|(?<!\p{L})(?:день|дня|дней|недел\p{L
  * What a general question asks for, told by its question word, and whether a sentence has one:
  * a name not in the question (кто, где), a number (сколько), a date (когда, в каком году).
  */
+/** A question asking who, or a person's name ("как его звали?", "как зовут мастера?"). */
+const WHO = /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё|зовут|звали|фамили[яюи])(?!\p{L})/u;
+
 const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: string) => boolean }[] = [
   {
-    question: /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё)(?!\p{L})/u,
+    question: WHO,
     answer: (text, question) => newName(text, question, PERSON_NAME),
   },
   {
@@ -188,9 +191,6 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
     answer: (text) => MONTH_OR_YEAR.test(text) || WHEN.test(text),
   },
 ];
-
-/** A question asking who. */
-const WHO = /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё)(?!\p{L})/u;
 
 /** A sentence with a number beside the thing a "сколько" question counts. */
 const COUNT_BONUS = 0.1;
@@ -248,12 +248,12 @@ const nameWord = (word: string, before = '') =>
 /** Any capitalised word of three letters or more. */
 const CAPITALISED = nameWord('\\p{Lu}[\\p{L}-]{2,}');
 /**
- * A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss"),
- * nor a place after "на", "в", "из", "до", "ул." ("на Галактионовской", "из Англии").
+ * A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss",
+ * «Хлебный дом»), nor a place after "на", "в", "из", "до", "ул." ("на Галактионовской", "из Англии").
  */
 const PERSON_NAME = nameWord(
   '[А-ЯЁ][а-яё-]{2,}',
-  '(?<!(?<![\\p{L}.])(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|ул\\.|г\\.|пр\\.|пл\\.)\\s+)',
+  '(?<![«"]|(?<![\\p{L}.])(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|ул\\.|г\\.|пр\\.|пл\\.)\\s+)',
 );
 
 /** A capitalised word inside the sentence (not its first) whose beginning the question does not hold. */
@@ -620,6 +620,7 @@ export async function composeLocalAnswer(
           (compounds.length && !compound(list[i]?.text ?? '') ? OTHER_COMPOUND : 1),
         terms,
         namesWho,
+        (text) => kinds.some((k) => k.answer(text, qText)) || wanted.some((re) => re.test(text)),
       );
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
@@ -826,6 +827,7 @@ function composeAnswer(
   unitScore: (i: number) => number,
   terms: string[],
   namesWho?: (text: string) => boolean,
+  holdsAnswer: (text: string) => boolean = () => false,
 ): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
@@ -893,7 +895,7 @@ function composeAnswer(
     .map((x) => x.text.replace(ANSWER_PREFIX, ''))
     .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
     .trim();
-  if (text.length > limit) return clauseWindow(text, terms, limit);
+  if (text.length > limit) return clauseWindow(text, terms, limit, holdsAnswer);
   return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit);
 }
 
@@ -961,6 +963,9 @@ function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i
 /** A table row as the parser writes it ("Услуга: …; Цена: …"). */
 const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
 
+/** A window of a long answer holding what the question asks for (a name, a number, a date) counts as this many of its words more. */
+const ANSWER_HELD = 1;
+
 /** A text cut at spaces into runs of about `size` characters. */
 function wordRuns(text: string, size: number): string[] {
   const runs: string[] = [];
@@ -977,10 +982,10 @@ function wordRuns(text: string, size: number): string[] {
 
 /**
  * The part of a long answer that holds the question's words: the run of clauses (cut at commas,
- * semicolons, dashes, colons) no longer than `limit` that names the most of them, the earlier on
- * ties; marked cut with "…" where it is.
+ * semicolons, dashes, colons) no longer than `limit` that names the most of them and holds what
+ * the question asks for, the later on ties; marked cut with "…" where it is.
  */
-function clauseWindow(text: string, terms: string[], limit: number): string {
+function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer: (text: string) => boolean): string {
   // A clause too long to share an answer with its neighbours is cut further at words, so the
   // window can take the part of it next to the question's words, not skip it whole.
   const clauses = text
@@ -999,9 +1004,12 @@ function clauseWindow(text: string, terms: string[], limit: number): string {
       length += (clauses[to]?.length ?? 0) + 1;
       if (length > limit - 2) break;
       score += hits[to] ?? 0;
-      // The fact usually follows the words the question repeats: of windows naming as many of
-      // them, the longest (reaching further on) wins.
-      const value = score + length / (limit * 10);
+      // A window holding what the question asks for (a name, a number) answers it. The fact
+      // usually follows the words the question repeats: of windows naming as many of them, the
+      // one reaching furthest on wins ("…помощи, когда получатели… на «самые необходимые
+      // товары»", not the clause before the words), then the longest.
+      const held = holdsAnswer(clauses.slice(from, to + 1).join(' ')) ? ANSWER_HELD : 0;
+      const value = score + held + to / (clauses.length * 10) + length / (limit * 100);
       if (value > best.score) best = { from, to, score: value };
     }
   }
