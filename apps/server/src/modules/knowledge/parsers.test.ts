@@ -1,4 +1,4 @@
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { htmlBlocks, parseDocument, textBlocks, wordTextBlocks } from './parsers';
@@ -147,6 +147,57 @@ describe('a Word file titled with the Title style', () => {
       { kind: 'heading', level: 1, text: 'Правила салона' },
       { kind: 'heading', level: 2, text: 'Запись и опоздания' },
       { kind: 'paragraph', text: 'Опоздание больше 15 минут — запись переносится.' },
+    ]);
+  });
+});
+
+describe('a table of labels and their values', () => {
+  const table = (rows: string[][]) =>
+    new Table({
+      rows: rows.map(
+        (cells) => new TableRow({ children: cells.map((c) => new TableCell({ children: [new Paragraph(c)] })) }),
+      ),
+    });
+
+  it('reads each row of a Word table without a header as its label and value, and a headed one as records', async () => {
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: 'Контакты', heading: HeadingLevel.HEADING_1 }),
+            table([
+              ['Адрес', 'г. Самара, ул. Ленина, 5'],
+              ['Телефон', '+7 846 200-10-10'],
+              ['Часы работы', 'Пн–Пт 9:00–20:00'],
+              ['Парковка', 'во дворе, бесплатно'],
+            ]),
+            new Paragraph({ text: 'Цены', heading: HeadingLevel.HEADING_1 }),
+            table([
+              ['Услуга', 'Цена, руб.'],
+              ['Стрижка', '1800'],
+            ]),
+          ],
+        },
+      ],
+    });
+    expect(await parseDocument('docx', await Packer.toBuffer(doc))).toEqual([
+      { kind: 'heading', level: 1, text: 'Контакты' },
+      { kind: 'paragraph', text: 'Адрес: г. Самара, ул. Ленина, 5' },
+      { kind: 'paragraph', text: 'Телефон: +7 846 200-10-10' },
+      { kind: 'paragraph', text: 'Часы работы: Пн–Пт 9:00–20:00' },
+      { kind: 'paragraph', text: 'Парковка: во дворе, бесплатно' },
+      { kind: 'heading', level: 1, text: 'Цены' },
+      { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800' },
+    ]);
+  });
+
+  it('reads a sheet of two columns without a header as labels and values', async () => {
+    expect(
+      await parseDocument('csv', Buffer.from('Стрижка;1800 ₽\nУкладка;1200 ₽\nE-mail;salon@example.ru\n')),
+    ).toEqual([
+      { kind: 'paragraph', text: 'Стрижка: 1800 ₽' },
+      { kind: 'paragraph', text: 'Укладка: 1200 ₽' },
+      { kind: 'paragraph', text: 'E-mail: salon@example.ru' },
     ]);
   });
 });

@@ -425,6 +425,16 @@ export function rowsToBlocks(rows: string[][]): Block[] {
   const [header, ...body] = filled;
   if (!header) return titles;
   if (body.length === 0) return [...titles, { kind: 'row', text: header.filter(Boolean).join('; ') }];
+  // A table of labels and their values ("Адрес | ул. Ленина, 5", "Телефон | +7 …") has no
+  // header: its first row is a record like the others, each row a label and its value.
+  if (labelValueTable(filled))
+    return [
+      ...titles,
+      ...filled.map((row): Block => {
+        const [label = '', ...rest] = row.filter(Boolean);
+        return { kind: 'paragraph', text: rest.length ? `${label.replace(/:$/, '')}: ${rest.join(' ')}` : label };
+      }),
+    ];
   const names = header.map((h, i) => h || `Колонка ${i + 1}`);
   // A row of its first cell alone in a table of three columns or more names the section the rows
   // below it belong to ("Мужской зал"): a heading over them, not a record.
@@ -444,6 +454,20 @@ export function rowsToBlocks(rows: string[][]): Block[] {
             },
     ),
   ];
+}
+
+/**
+ * Rows of two cells whose first row is no header: its second cell holds a value (a figure, a time,
+ * an address, a link, a long text) where a header holds a column's name ("Цена, руб.").
+ */
+function labelValueTable(rows: string[][]): boolean {
+  const [first] = rows;
+  if (!first || rows.some((r) => r.filter(Boolean).length > 2)) return false;
+  const [label = '', value = ''] = first.filter(Boolean);
+  return (
+    isTitleLine(label.replace(/:$/, '')) &&
+    (VALUE_CELL.test(value) || /\d|@|https?:|www\./.test(value) || value.length > 40)
+  );
 }
 
 /** `;` and `,` (and tab) are told apart by papaparse's delimiter guess over the first rows. */
