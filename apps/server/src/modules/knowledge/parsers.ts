@@ -173,6 +173,8 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable): Block[] {
   const body = bodyHeight(lines);
   const titleHeights = lines.filter((l) => body && l.height > body * 1.05 && isTitleLine(l.text.trim()));
   const top = Math.max(0, ...titleHeights.map((l) => l.height));
+  const chars = (list: PdfLine[]) => list.reduce((n, l) => n + l.text.trim().length, 0);
+  const fewBold = chars(lines.filter((l) => l.bold)) * 2 < chars(lines);
   let current = '';
   const flush = () => {
     if (current) blocks.push({ kind: 'paragraph', text: current });
@@ -232,6 +234,13 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable): Block[] {
         level: raw.height >= top && titleHeights.some((l) => l.height < top) ? 1 : 2,
         text: line,
       });
+      continue;
+    }
+    // A title set in bold at the body's size, with text not in bold under it, on a page whose text
+    // is not mostly bold: a section's title, as in a Word file (boldTitle).
+    if (raw.bold && fewBold && titleInBold(line) && lines.slice(i + 1).find((l) => l.text.trim())?.bold === false) {
+      flush();
+      blocks.push({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: line });
       continue;
     }
     if (!current) current = line;
@@ -355,10 +364,11 @@ export interface DomElement {
  * that have a level of their own.
  */
 const BOLD_TITLE_LEVEL = 3;
+/** A line set in bold that reads as a title, not a fact set in bold ("Телефон: +7 900 123-45-67"). */
+const titleInBold = (text: string) => isTitleLine(text) && !text.includes(':') && (text.match(/\d/g)?.length ?? 0) <= 4;
 function boldTitle(p: DomElement): boolean {
   const text = clean(p.textContent ?? '');
-  // Not a fact set in bold ("Телефон: +7 900 123-45-67").
-  if (!isTitleLine(text) || text.includes(':') || (text.match(/\d/g)?.length ?? 0) > 4) return false;
+  if (!titleInBold(text)) return false;
   const bare = (t: string) => t.replace(/\s+/g, '');
   // Bold inside bold counts its text twice; bold words apart lose the space between them.
   const bold = Array.from(p.querySelectorAll('strong, b'))

@@ -55,4 +55,21 @@ describe('PDF text on its own thread', () => {
       'Сб, вс 10:00–18:00',
     ]);
   });
+
+  it('reads a title set in bold at the body size as a heading, not a fact in bold nor one with nothing under it (pravila-bold.pdf)', async () => {
+    const rules = readFileSync(
+      fileURLToPath(new URL('../../../test/fixtures/knowledge/pravila-bold.pdf', import.meta.url)),
+    );
+    expect(await parseDocument('pdf', rules)).toEqual([
+      { kind: 'heading', level: 2, text: 'Правила салона «Лилия»' },
+      { kind: 'heading', level: 3, text: 'Запись' },
+      { kind: 'paragraph', text: 'Записаться можно по телефону или в Telegram.' },
+      { kind: 'heading', level: 3, text: 'Опоздания и отмена' },
+      { kind: 'paragraph', text: 'Опоздание больше 15 минут — запись переносится.' },
+      { kind: 'paragraph', text: 'Отменить визит можно не позднее чем за 3 часа.' },
+      { kind: 'paragraph', text: 'Телефон: +7 846 200-10-10 Подарочные сертификаты' },
+      { kind: 'heading', level: 3, text: 'Оплата' },
+      { kind: 'paragraph', text: 'Оплата картой или наличными после процедуры.' },
+    ]);
+  });
 });

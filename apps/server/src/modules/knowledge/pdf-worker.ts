@@ -2,10 +2,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** A line of a PDF page as pdf.js lays it out: its text and the height of its largest glyphs. */
+/**
+ * A line of a PDF page as pdf.js lays it out: its text, the height of its largest glyphs and
+ * whether all its text is set in a bold face.
+ */
 export interface PdfLine {
   text: string;
   height: number;
+  bold?: boolean;
 }
 
 /**
@@ -28,6 +32,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 let pdfjs;
 // A gap on a line wider than this many times the font's size is a table's column gap.
 const COLUMN_GAP = 1.5;
+// A bold face's name ("Arial-BoldMT", "Calibri,Bold", "Roboto-SemiBold", "Helvetica-Black").
+const BOLD = /bold|black|heavy/i;
 parentPort.on('message', async (bytes) => {
   try {
     pdfjs ??= await import(workerData.pdfjs);
@@ -43,7 +49,7 @@ parentPort.on('message', async (bytes) => {
       for (let p = 1; p <= doc.numPages; p++) {
         const page = await doc.getPage(p);
         const content = await page.getTextContent();
-        const lines = [{ text: '', height: 0 }];
+        const lines = [{ text: '', height: 0, fonts: [] }];
         // A gap wider than about three letters on a line is a table's column gap: pdf.js writes it
         // as a space as wide as the gap (or leaves the next cell further on); it becomes a tab.
         // (Backslashes doubled: this is the source of the worker, inside a template literal.)
@@ -59,12 +65,34 @@ parentPort.on('message', async (bytes) => {
             if (end !== null && line.text && !/\\s$/.test(line.text) && x - end > COLUMN_GAP * size) line.text += '\\t';
             line.text += item.str;
             line.height = Math.max(line.height, item.height);
+            line.fonts.push(item.fontName);
           }
           end = x + item.width;
           if (item.hasEOL) {
-            lines.push({ text: '', height: 0 });
+            lines.push({ text: '', height: 0, fonts: [] });
             end = null;
           }
+        }
+        // Which fonts are bold only the fonts' names tell ("Arial-BoldMT", "DejaVuSans-Bold"), and
+        // pdf.js names them once the page's drawing is read, which costs about half as much again
+        // as its text: only a page with a line that may be a title set in bold (short, ending no
+        // sentence, text after it) is read so.
+        const title = lines.some((l, i) => {
+          const t = l.text.trim();
+          return t.length >= 2 && t.length <= 70 && !/[.!?;:,…]$/.test(t) && lines.slice(i + 1).some((n) => n.text.trim());
+        });
+        if (title) await page.getOperatorList();
+        const boldFont = new Map();
+        const isBold = (name) => {
+          if (!boldFont.has(name)) {
+            const font = page.commonObjs.has(name) ? page.commonObjs.get(name) : undefined;
+            boldFont.set(name, BOLD.test((font && font.name) || ''));
+          }
+          return boldFont.get(name);
+        };
+        for (const line of lines) {
+          if (title && line.fonts.length) line.bold = line.fonts.every(isBold);
+          delete line.fonts;
         }
         page.cleanup();
         pages.push(lines);
