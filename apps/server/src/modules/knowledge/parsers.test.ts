@@ -201,3 +201,43 @@ describe('a table of labels and their values', () => {
     ]);
   });
 });
+
+describe('a sheet holding several tables apart', () => {
+  it('reads each table after an empty row under its own column names, rows going on under the last ones, and contacts as labels', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Прайс');
+    for (const row of [
+      ['Прайс-лист'],
+      [],
+      ['Услуга', 'Цена, руб.'],
+      ['Стрижка', 1800],
+      [],
+      ['Укладка', 1200],
+      [],
+      [],
+      ['Маникюр', 'Цена, руб.', 'Время'],
+      ['Классический', 1200, '1 час'],
+      [],
+      ['Адрес', 'ул. Ленина, 5'],
+      ['Телефон', '+7 846 200-10-10'],
+    ])
+      sheet.addRow(row);
+    expect(await parseDocument('xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))).toEqual([
+      { kind: 'heading', level: 1, text: 'Прайс' },
+      { kind: 'heading', level: 2, text: 'Прайс-лист' },
+      { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800' },
+      { kind: 'row', text: 'Услуга: Укладка; Цена, руб.: 1200' },
+      { kind: 'row', text: 'Маникюр: Классический; Цена, руб.: 1200; Время: 1 час' },
+      { kind: 'paragraph', text: 'Адрес: ул. Ленина, 5' },
+      { kind: 'paragraph', text: 'Телефон: +7 846 200-10-10' },
+    ]);
+  });
+
+  it('reads a CSV with an empty line between two tables the same way', async () => {
+    const csv = 'Услуга;Цена\nСтрижка;1800\n\nМаникюр;Цена;Время\nКлассический;1200;1 час\n';
+    expect(await parseDocument('csv', Buffer.from(csv))).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 1800' },
+      { kind: 'row', text: 'Маникюр: Классический; Цена: 1200; Время: 1 час' },
+    ]);
+  });
+});

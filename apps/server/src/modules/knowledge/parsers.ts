@@ -418,17 +418,52 @@ function tableBlocks(table: DomElement): Block[] {
 }
 
 /**
+ * Rows of a sheet or a table, as blocks (oneTableBlocks). Empty rows part tables: a sheet often
+ * holds several, each with its column names ("Услуга | Цена" … "Маникюр | Цена | Время"), its
+ * contacts below them; rows after an empty one that hold values go on under the column names
+ * before them, and title rows alone (a sheet's title, a blank row, its table) title what follows.
+ */
+export function rowsToBlocks(rows: string[][]): Block[] {
+  const groups: string[][][] = [[]];
+  for (const row of rows) {
+    if (row.some((c) => c !== '')) groups[groups.length - 1]?.push(row);
+    else if (groups[groups.length - 1]?.length) groups.push([]);
+  }
+  const tables: string[][][] = [];
+  let titles: string[][] = [];
+  for (const group of groups) {
+    if (group.every((r) => cellCount(r) <= 1)) titles.push(...group);
+    else {
+      tables.push([...titles, ...group]);
+      titles = [];
+    }
+  }
+  if (tables.length === 0) return oneTableBlocks(titles);
+  const last = tables[tables.length - 1];
+  if (titles.length && last) last.push(...titles);
+  let header: string[] | undefined;
+  return tables.flatMap((table) => {
+    const at = table.findIndex((r) => cellCount(r) >= 2);
+    const first = table[at] ?? [];
+    if (header && first.some((c) => VALUE_CELL.test(c)) && cellCount(first) <= cellCount(header))
+      return oneTableBlocks([...table.slice(0, at), header, ...table.slice(at)]);
+    if (!labelValueTable(table.slice(at))) header = first;
+    return oneTableBlocks(table);
+  });
+}
+const cellCount = (r: string[]) => r.filter(Boolean).length;
+
+/**
  * Each row keeps the header row's names ("Колонка: значение; …"), so a price-list row found
  * alone by search still says what its numbers are.
  */
-export function rowsToBlocks(rows: string[][]): Block[] {
+function oneTableBlocks(rows: string[][]): Block[] {
   const filled = rows.filter((r) => r.some((c) => c !== ''));
-  const count = (r: string[]) => r.filter(Boolean).length;
   // A sheet's title above its table ("Прайс-лист салона «Лилия»" in A1): rows of one cell before
   // the first of several are titles, not the column names.
-  const wide = filled.some((r) => count(r) >= 2);
+  const wide = filled.some((r) => cellCount(r) >= 2);
   const titles: Block[] = [];
-  while (wide && filled.length > 1 && count(filled[0] ?? []) === 1) {
+  while (wide && filled.length > 1 && cellCount(filled[0] ?? []) === 1) {
     const title = (filled.shift() ?? []).find(Boolean) ?? '';
     titles.push(isTitleLine(title) ? { kind: 'heading', level: 2, text: title } : { kind: 'paragraph', text: title });
   }
@@ -448,7 +483,7 @@ export function rowsToBlocks(rows: string[][]): Block[] {
   const names = header.map((h, i) => h || `Колонка ${i + 1}`);
   // A row of its first cell alone in a table of three columns or more names the section the rows
   // below it belong to ("Мужской зал"): a heading over them, not a record.
-  const section = (row: string[]) => names.length >= 3 && count(row) === 1 && isTitleLine(row[0] ?? '');
+  const section = (row: string[]) => names.length >= 3 && cellCount(row) === 1 && isTitleLine(row[0] ?? '');
   return [
     ...titles,
     ...body.map(
@@ -480,12 +515,19 @@ function labelValueTable(rows: string[][]): boolean {
   );
 }
 
-/** `;` and `,` (and tab) are told apart by papaparse's delimiter guess over the first rows. */
+/**
+ * `;` and `,` (and tab) are told apart by papaparse's delimiter guess over the first rows, made
+ * without the empty lines (a line of one empty field upsets it); the empty lines are kept, as they
+ * part tables (rowsToBlocks).
+ */
 export function parseCsv(text: string): Block[] {
-  const result = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), {
+  const bare = text.replace(/^\ufeff/, '');
+  const { delimiter } = Papa.parse<string[]>(bare, {
     delimitersToGuess: [';', ',', '\t', '|'],
     skipEmptyLines: 'greedy',
-  });
+    preview: 100,
+  }).meta;
+  const result = Papa.parse<string[]>(bare, { delimiter, skipEmptyLines: false });
   return rowsToBlocks(result.data.map((row) => row.map((c) => clean(String(c ?? '')))));
 }
 
@@ -496,7 +538,11 @@ async function parseXlsx(bytes: Buffer): Promise<Block[]> {
   const blocks: Block[] = [];
   workbook.eachSheet((sheet) => {
     const rows: string[][] = [];
+    let previous = 0;
     sheet.eachRow({ includeEmpty: false }, (row) => {
+      // An empty row between parts tables (rowsToBlocks).
+      if (row.number > previous + 1 && rows.length) rows.push([]);
+      previous = row.number;
       const cells: string[] = [];
       row.eachCell({ includeEmpty: true }, (cell, col) => {
         cells[col - 1] = clean(cell.text ?? '');
