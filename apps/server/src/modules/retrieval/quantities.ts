@@ -54,6 +54,8 @@ addForms(1.5, 'полтора', 'полторы', 'полутора');
 
 /** "Тысяч", and as said in a chat: "тыщ", "тыщи" ("две тыщи"). */
 const THOUSAND = /^(?:тысяч|тыщ)/;
+/** "Тысяч", "тыщ": thousands, never one ("тысяч пятнадцать" is about 15000, not 1015). */
+const MANY_THOUSANDS = /^(?:тысяч|тыщ)$/;
 const MILLION = /^миллион/;
 
 /** Ordinals in the genitive, as hours are named ("половина седьмого", "четверть восьмого"). */
@@ -95,8 +97,8 @@ const UNIT_FIRST: [RegExp, string][] = [
   [/^дн(?:я|ей)$|^денька$|^деньков$/, 'дней'],
   [/^недел[иь]$/, 'недели'],
   [/^месяц(?:а|ев)$/, 'месяца'],
-  // "тыщи три", not "тысячу пятьсот" (a number that begins with a thousand).
-  [/^(?:тыщ|тысяч)и$/, ''],
+  // "тыщи три", "тысяч на семь", not "тысячу пятьсот" (a number that begins with a thousand).
+  [/^(?:тыщ|тысяч)и?$/, ''],
   [/^рубл(?:я|ей)$/, 'рублей'],
   [/^километр(?:а|ов)$/, 'км'],
 ];
@@ -232,7 +234,7 @@ export function normalizeQuantities(text: string): string {
       if (
         n !== undefined &&
         !hourOfDay &&
-        (unitFirst[1] || n < 10) &&
+        (unitFirst[1] || n < 10 || MANY_THOUSANDS.test(w)) &&
         CARDINALS.get(following) === undefined &&
         !/^(?:с$|тыщ|тысяч)/.test(following)
       ) {
@@ -242,6 +244,14 @@ export function normalizeQuantities(text: string): string {
         continue;
       }
     }
+    // "пять-десять минут", "два-три часа": a range in words, as documents write it in figures.
+    const range = /^(\p{L}+)-(\p{L}+)$/u.exec(w);
+    const from = CARDINALS.get(range?.[1] ?? '');
+    const to = CARDINALS.get(range?.[2] ?? '');
+    if (from !== undefined && to !== undefined && Number.isInteger(from) && Number.isInteger(to) && from < to) {
+      out.push(`${space(t)}${from}-${to}`);
+      continue;
+    }
     const half = HALVES.find(([h]) => h.test(w));
     if (half) {
       out.push(`${space(t)}${half[1]}`);
@@ -249,7 +259,12 @@ export function normalizeQuantities(text: string): string {
     }
     // "до тыщи", "за тысячу", "тыщу двести": a thousand said without a numeral, after a word of
     // comparison or before the rest of the number.
-    if (THOUSAND.test(w) && !/^\d/.test(tokens[i - 1]?.word ?? '') && !CARDINALS.has(tokens[i - 1]?.word ?? '')) {
+    if (
+      THOUSAND.test(w) &&
+      !MANY_THOUSANDS.test(w) &&
+      !/^\d/.test(tokens[i - 1]?.word ?? '') &&
+      !CARDINALS.has(tokens[i - 1]?.word ?? '')
+    ) {
       let rest = 0;
       let j = i + 1;
       for (let n = CARDINALS.get(tokens[j]?.word ?? ''); n !== undefined && n < 1000 && Number.isInteger(n); ) {
