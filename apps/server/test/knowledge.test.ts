@@ -132,6 +132,20 @@ describe('knowledge files: every type is parsed', () => {
     expect(await chunksOf(comma.file.id)).toContain('Услуга: Маникюр, классический; Длительность: 60 минут');
   });
 
+  it("titles a file without headings of its own with the owner's title, else with its name in words", async () => {
+    const rows = Buffer.from('Позиция;Цена\nКапучино;180\nЧизкейк;250\n');
+    const given = await uploadReady('menu.csv', rows);
+    expect(await chunksOf(given.file.id)).toMatch(/^Заголовок\nПозиция: Капучино; Цена: 180/);
+    const named = await upload(server.app, owner.token, assistantId, 'Меню кафе.csv', rows);
+    const latin = await upload(server.app, owner.token, assistantId, 'menu_v2.csv', rows);
+    await server.app.ctx.queue.drain();
+    expect(await chunksOf(json<{ file: Item }>(named).file.id)).toMatch(/^Меню кафе\nПозиция: Капучино/);
+    expect(await chunksOf(json<{ file: Item }>(latin).file.id)).toMatch(/^\nПозиция: Капучино/);
+    // A document with headings of its own keeps them alone.
+    const headed = await uploadReady('faq.txt', Buffer.from('# Доставка\n\nПривозим за два часа.'));
+    expect(await chunksOf(headed.file.id)).toMatch(/^Доставка\nПривозим/);
+  });
+
   it('reads txt in UTF-8 and in Windows-1251', async () => {
     const utf = await uploadReady('faq.txt', Buffer.from('# Оплата\n\nПринимаем оплату картой и наличными.'));
     expect(await chunksOf(utf.file.id)).toContain('Принимаем оплату картой и наличными.');

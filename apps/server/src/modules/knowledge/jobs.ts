@@ -40,7 +40,7 @@ export function registerKnowledgeJobs(ctx: JobCtx): void {
   ctx.queue.process(INGEST, async (data) => {
     const job = data as IngestJob;
     await runIngest(ctx, job.fileId, job.timeLimitMs ?? INGEST_TIME_LIMIT_MS, async (file, signal) =>
-      parseDocument(job.type, await readAll(ctx, file.storageKey), signal),
+      titled(await parseDocument(job.type, await readAll(ctx, file.storageKey), signal), file),
     );
   });
   ctx.queue.process(SCRAPE, async (data) => {
@@ -121,6 +121,21 @@ async function runIngest(
 }
 
 type FileRow = typeof knowledgeFiles.$inferSelect;
+
+/**
+ * A document without a heading of its own (a sheet of rows, a CSV, a text of paragraphs) is
+ * titled with what the owner called it: the title given at upload, else the file's name when it
+ * is words ("Меню кафе.csv", not "menu_v2.csv"), so its passages say what they are part of.
+ */
+export function titled(blocks: Block[], file: Pick<FileRow, 'title' | 'name'>): Block[] {
+  if (blocks.some((b) => b.kind === 'heading')) return blocks;
+  const name = file.name
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[_]+/g, ' ')
+    .trim();
+  const title = file.title.trim() || (/\p{Script=Cyrillic}{3}/u.test(name) ? name : '');
+  return title ? [{ kind: 'heading', level: 1, text: title }, ...blocks] : blocks;
+}
 
 /**
  * `work` or, past the limit, a ParseFailure with the Russian reason. The signal tells the work to
