@@ -431,6 +431,22 @@ describe('a question read for its subject', () => {
     expect([...(morning.query.synonyms.get('жду') ?? [])]).toContain('ожидан');
   });
 
+  it('finds a synonym group through a root only when the rest is an ending: "комплексный" is no "комп"', async () => {
+    const lunch = await retrieve(server.app.ctx, businessId, 'сколько стоит комплексный обед?');
+    expect(lunch.query.synonyms.get('комплексн')?.has('компьютер') ?? false).toBe(false);
+    const recycling = await retrieve(server.app.ctx, businessId, 'принимаете очки на переработку?');
+    expect(recycling.query.synonyms.get('переработк')?.has('график') ?? false).toBe(false);
+    // A week is no Monday ("понедельник" holds "недел").
+    const week = await retrieve(server.app.ctx, businessId, 'на две недели оставить можно?');
+    expect(week.query.synonyms.get('недел')?.has('понедельник') ?? false).toBe(false);
+    // "Верните" still finds the group of "вернуть".
+    const refund = await retrieve(server.app.ctx, businessId, 'деньги верните?');
+    expect([...(refund.query.synonyms.get('верн') ?? [])]).toContain('возврат');
+    // "Ближе всего" asks which is nearest, as "близко" does: no subject of its own.
+    const metro = await retrieve(server.app.ctx, businessId, 'какое метро к вам ближе всего?');
+    expect(metro.query.terms).not.toContain('ближ');
+  });
+
   it('leaves out the chat words around the subject: "мимо", "заодно", "наверное"', async () => {
     const { query } = await retrieve(
       server.app.ctx,

@@ -20,12 +20,12 @@ const FILLER =
 /**
  * Question words in the forms Postgres' stop-word list leaves in ("кем", "кого", "каков", "такое" in
  * "что такое", "далеко" of "далеко ли", which asks a distance; not "почему", whose stem "поч" is
- * also that of "почём"): they ask, they name no subject, and a knowledge base that never wrote
+ * also that of "почём"; "ближе", "ближайший", which ask which is the nearest): they ask, they name no subject, and a knowledge base that never wrote
  * them must not look foreign to the question. Hand-written: no Russian word list of
  * interrogatives ships with Postgres or with the libraries we use.
  */
 const QUESTION_WORDS =
-  'далеко близко кого кому кем чему чего чьего чьей зачем отчего каков какова каково каковы какого какому каким какими каких каком какую котором которого которому которой которым скольких скольким сколькими откуда такое назовите перечислите';
+  'далеко близко ближе ближайший ближайшая ближайшее ближайшую ближайшие кого кому кем чему чего чьего чьей зачем отчего каков какова каково каковы какого какому каким какими каких каком какую котором которого которому которой которым скольких скольким сколькими откуда такое назовите перечислите';
 
 /**
  * Ways of asking "when", "how long", "how" and "why" whose nouns are no subject ("до какого часа",
@@ -135,6 +135,8 @@ export interface RetrieveOptions {
  * words (bounded; the list is fixed for the process).
  */
 const rootMatchCache = new WeakMap<Map<string, Set<string>>, Map<string, [string, number][]>>();
+/** Letters a loose root match may add to the shorter stem (an ending or a suffix). */
+const LOOSE_ENDING = 3;
 function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, number][] {
   let cache = rootMatchCache.get(groups);
   if (!cache) {
@@ -150,7 +152,10 @@ function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, n
       const other = verbalPrefix(key);
       if (prefix && other && prefix !== other) continue;
       const strength = rootStrength(stem, key);
-      if (strength >= 0.65) matches.push([key, strength]);
+      // A short word at the start of a longer one is its root only when what follows is an ending
+      // ("верн"/"вернут"), not another word's rest ("комп" of "комплексный" is no "компьютер").
+      const ending = strength >= 0.8 || Math.abs(stem.length - key.length) <= LOOSE_ENDING;
+      if (strength >= 0.65 && ending) matches.push([key, strength]);
     }
     if (cache.size >= 20_000) cache.clear();
     cache.set(stem, matches);
