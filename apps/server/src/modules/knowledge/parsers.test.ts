@@ -241,3 +241,49 @@ describe('a sheet holding several tables apart', () => {
     ]);
   });
 });
+
+describe('tables apart and tables going on', () => {
+  const csv = async (text: string) => parseDocument('csv', Buffer.from(text));
+
+  it('keeps a header naming a year or an hour as column names, and a known header whatever it says', async () => {
+    expect(await csv('Услуга;Цена 2024, руб.\nСтрижка;1800\n')).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена 2024, руб.: 1800' },
+    ]);
+    expect(textBlocks('| Услуга | 1 час |\n|---|---|\n| Аренда зала | 900 |')).toEqual([
+      { kind: 'row', text: 'Услуга: Аренда зала; 1 час: 900' },
+    ]);
+    expect(
+      await htmlBlocks(
+        '<table><tr><th>Адрес</th><th>ул. Ленина, 5</th></tr><tr><td>Сайт</td><td>есть</td></tr></table>',
+      ),
+    ).toEqual([{ kind: 'row', text: 'Адрес: Сайт; ул. Ленина, 5: есть' }]);
+  });
+
+  it('reads contacts after a price list and an empty row as labels, whichever comes first', async () => {
+    expect(await csv('Услуга;Цена, руб.\nСтрижка;1800\n\nТелефон;+7 846 200-10-10\nАдрес;ул. Ленина, 5\n')).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800' },
+      { kind: 'paragraph', text: 'Телефон: +7 846 200-10-10' },
+      { kind: 'paragraph', text: 'Адрес: ул. Ленина, 5' },
+    ]);
+    expect(await csv('Телефон;+7 846 200-10-10\n')).toEqual([{ kind: 'paragraph', text: 'Телефон: +7 846 200-10-10' }]);
+  });
+
+  it('keeps one table across an empty spacer row, a header before an empty line and a section row between', async () => {
+    expect(await csv('Услуга;Цена\nСтрижка;1800\n\nОкрашивание;по запросу\nУкладка;1200\n')).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 1800' },
+      { kind: 'row', text: 'Услуга: Окрашивание; Цена: по запросу' },
+      { kind: 'row', text: 'Услуга: Укладка; Цена: 1200' },
+    ]);
+    expect(await csv('Услуга;Цена\n\nСтрижка;1800\n')).toEqual([{ kind: 'row', text: 'Услуга: Стрижка; Цена: 1800' }]);
+    expect(
+      await csv(
+        'Услуга;Цена;Время\nСтрижка;1800;1 час\n\nМужской зал;;\n\nМашинкой;700;30 минут\n\nЦены указаны в рублях;;\n',
+      ),
+    ).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 1800; Время: 1 час' },
+      { kind: 'heading', level: 3, text: 'Мужской зал' },
+      { kind: 'row', text: 'Услуга: Машинкой; Цена: 700; Время: 30 минут' },
+      { kind: 'paragraph', text: 'Цены указаны в рублях' },
+    ]);
+  });
+});

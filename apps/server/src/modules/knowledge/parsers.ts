@@ -82,7 +82,7 @@ export function textBlocks(text: string, more = false): Block[] {
       .filter(Boolean);
     const table = tableOfLines(lines);
     if (table) {
-      blocks.push(...(table.headed ? rowsToBlocks(table.rows) : cellLinesBlocks(table.rows)));
+      blocks.push(...(table.headed ? rowsToBlocks(table.rows, true) : cellLinesBlocks(table.rows)));
       return;
     }
     let paragraph: string[] = [];
@@ -411,53 +411,110 @@ export function elementBlocks(root: DomElement): Block[] {
 type BoldHeading = Block & { kind: 'heading' };
 
 function tableBlocks(table: DomElement): Block[] {
-  const rows = Array.from(table.querySelectorAll('tr')).map((tr) =>
-    Array.from(tr.querySelectorAll('th, td')).map((c) => clean(c.textContent ?? '')),
-  );
-  return rowsToBlocks(rows);
+  const trs = Array.from(table.querySelectorAll('tr'));
+  const rows = trs.map((tr) => Array.from(tr.querySelectorAll('th, td')).map((c) => clean(c.textContent ?? '')));
+  // A first row of <th> cells names the columns, whatever they say.
+  const first = trs.find((tr) => tr.textContent?.trim());
+  const headed = !!first && first.querySelector('td') === null && first.querySelector('th') !== null;
+  return rowsToBlocks(rows, headed);
 }
 
 /**
- * Rows of a sheet or a table, as blocks (oneTableBlocks). Empty rows part tables: a sheet often
+ * Rows of a sheet or a table, as blocks (oneTableBlocks). Empty rows may part tables: a sheet often
  * holds several, each with its column names ("Услуга | Цена" … "Маникюр | Цена | Время"), its
- * contacts below them; rows after an empty one that hold values go on under the column names
- * before them, and title rows alone (a sheet's title, a blank row, its table) title what follows.
+ * contacts below them. After an empty row, a row of names (no values) of another width, or naming
+ * a column as the last names did ("Цена"), opens a new table; rows whose cells hold values of the
+ * kinds the last table's rows hold go on under its names (an empty spacer row inside one table);
+ * other rows (a phone and an address under a price list) are a table of their own. Title rows
+ * alone title what follows (a section row of the table when it goes on); at the end, they are
+ * paragraphs. `headed`: the first row is known to name the columns (a Markdown rule under it).
  */
-export function rowsToBlocks(rows: string[][]): Block[] {
+export function rowsToBlocks(rows: string[][], headed = false): Block[] {
   const groups: string[][][] = [[]];
   for (const row of rows) {
     if (row.some((c) => c !== '')) groups[groups.length - 1]?.push(row);
     else if (groups[groups.length - 1]?.length) groups.push([]);
   }
-  const tables: string[][][] = [];
-  let titles: string[][] = [];
-  for (const group of groups) {
-    if (group.every((r) => cellCount(r) <= 1)) titles.push(...group);
-    else {
-      tables.push([...titles, ...group]);
-      titles = [];
-    }
-  }
-  if (tables.length === 0) return oneTableBlocks(titles);
-  const last = tables[tables.length - 1];
-  if (titles.length && last) last.push(...titles);
+  const filled = groups.filter((g) => g.length > 0);
+  if (filled.length <= 1) return oneTableBlocks(filled[0] ?? [], headed);
+  const blocks: Block[] = [];
   let header: string[] | undefined;
-  return tables.flatMap((table) => {
-    const at = table.findIndex((r) => cellCount(r) >= 2);
-    const first = table[at] ?? [];
-    if (header && first.some((c) => VALUE_CELL.test(c)) && cellCount(first) <= cellCount(header))
-      return oneTableBlocks([...table.slice(0, at), header, ...table.slice(at)]);
-    if (!labelValueTable(table.slice(at))) header = first;
-    return oneTableBlocks(table);
+  let sample: string[] | undefined;
+  let pending: string[][] = [];
+  filled.forEach((group, g) => {
+    // Title rows alone, and a row of names alone, belong to what follows.
+    const alone = group.every((r) => cellCount(r) <= 1) || (group.length === 1 && namesRow(group[0] ?? []));
+    if (alone && g < filled.length - 1) {
+      pending.push(...group);
+      return;
+    }
+    const rowsOf = [...pending, ...group];
+    pending = [];
+    const at = rowsOf.findIndex((r) => cellCount(r) >= 2);
+    const first = rowsOf[at];
+    if (!first) {
+      blocks.push(...rowsOf.map((r): Block => ({ kind: 'paragraph', text: r.filter(Boolean).join(' ') })));
+      return;
+    }
+    const opens = namesRow(first) && (!header || cellCount(first) !== cellCount(header) || sharesName(first, header));
+    if (header && sample && !opens && sameKinds(first, sample)) {
+      // Titles before the rows go on as the table's section rows.
+      blocks.push(...oneTableBlocks([header, ...rowsOf], true));
+      return;
+    }
+    const table = oneTableBlocks(rowsOf, headed && g === 0);
+    blocks.push(...table);
+    if (table.some((b) => b.kind === 'row')) {
+      header = first;
+      sample = rowsOf[at + 1];
+    } else header = sample = undefined;
+  });
+  return blocks;
+}
+
+/** A row naming columns: none of its cells holds a value. */
+const namesRow = (row: string[]) => row.filter(Boolean).every((c) => !VALUE_CELL.test(c) && !contactValue(c));
+/** Whether two rows of names name a column alike ("Цена, руб." / "Цена за час, руб."). */
+const sharesName = (a: string[], b: string[]) => {
+  const firstWords = (r: string[]) => r.filter(Boolean).map((c) => c.toLowerCase().split(/[\s,(]+/)[0]);
+  const other = new Set(firstWords(b));
+  return firstWords(a).some((w) => w && other.has(w));
+};
+/** What a cell holds, as far as telling one table's rows from another's. */
+function cellKind(cell: string): string {
+  if (!cell) return 'empty';
+  if (LINK.test(cell)) return 'link';
+  if (PHONE.test(cell)) return 'phone';
+  if (/\d{1,2}[:.]\d{2}/.test(cell)) return 'time';
+  if (ADDRESS.test(cell)) return 'address';
+  if (/^(?:от\s+|до\s+|\+)?\d/.test(cell) || /\d\s*(?:₽|руб\.?|р\.?|%)$/.test(cell)) return 'number';
+  return 'text';
+}
+/**
+ * Rows whose value cells (past the first, which names the row) hold values alike: a price and "по
+ * запросу" are, a price and a phone, a time or an address are not.
+ */
+function sameKinds(row: string[], sample: string[]): boolean {
+  if (cellCount(row) > Math.max(sample.length, cellCount(sample))) return false;
+  const plain = (kind: string) => kind === 'text' || kind === 'number';
+  return row.every((c, i) => {
+    const a = cellKind(c);
+    const b = cellKind(sample[i] ?? '');
+    return i === 0 || a === 'empty' || b === 'empty' || a === b || (plain(a) && plain(b));
   });
 }
+/** Cells holding a contact: an e-mail or a link, a phone, an address. */
+const LINK = /@|https?:|www\.|t\.me\//i;
+const PHONE = /^\+?\d[\d\s()–-]{6,}\d/;
+const ADDRESS = /(?<!\p{L})(?:ул|пр|пер|д|г|корп|стр)\.\s*\S/iu;
+const contactValue = (cell: string) => LINK.test(cell) || PHONE.test(cell) || ADDRESS.test(cell);
 const cellCount = (r: string[]) => r.filter(Boolean).length;
 
 /**
  * Each row keeps the header row's names ("Колонка: значение; …"), so a price-list row found
  * alone by search still says what its numbers are.
  */
-function oneTableBlocks(rows: string[][]): Block[] {
+function oneTableBlocks(rows: string[][], headed = false): Block[] {
   const filled = rows.filter((r) => r.some((c) => c !== ''));
   // A sheet's title above its table ("Прайс-лист салона «Лилия»" in A1): rows of one cell before
   // the first of several are titles, not the column names.
@@ -469,10 +526,9 @@ function oneTableBlocks(rows: string[][]): Block[] {
   }
   const [header, ...body] = filled;
   if (!header) return titles;
-  if (body.length === 0) return [...titles, { kind: 'row', text: header.filter(Boolean).join('; ') }];
   // A table of labels and their values ("Адрес | ул. Ленина, 5", "Телефон | +7 …") has no
   // header: its first row is a record like the others, each row a label and its value.
-  if (labelValueTable(filled))
+  if (!headed && labelValueTable(filled))
     return [
       ...titles,
       ...filled.map((row): Block => {
@@ -480,6 +536,7 @@ function oneTableBlocks(rows: string[][]): Block[] {
         return { kind: 'paragraph', text: rest.length ? `${label.replace(/:$/, '')}: ${rest.join(' ')}` : label };
       }),
     ];
+  if (body.length === 0) return [...titles, { kind: 'row', text: header.filter(Boolean).join('; ') }];
   const names = header.map((h, i) => h || `Колонка ${i + 1}`);
   // A row of its first cell alone in a table of three columns or more names the section the rows
   // below it belong to ("Мужской зал"): a heading over them, not a record.
@@ -503,16 +560,13 @@ function oneTableBlocks(rows: string[][]): Block[] {
 
 /**
  * Rows of two cells whose first row is no header: its second cell holds a value (a figure, a time,
- * an address, a link, a long text) where a header holds a column's name ("Цена, руб.").
+ * a phone, an address, a link) where a header holds a column's name ("Цена, руб.", "Цена 2024").
  */
 function labelValueTable(rows: string[][]): boolean {
   const [first] = rows;
-  if (!first || rows.some((r) => r.filter(Boolean).length > 2)) return false;
+  if (!first || rows.some((r) => cellCount(r) > 2)) return false;
   const [label = '', value = ''] = first.filter(Boolean);
-  return (
-    isTitleLine(label.replace(/:$/, '')) &&
-    (VALUE_CELL.test(value) || /\d|@|https?:|www\./.test(value) || value.length > 40)
-  );
+  return isTitleLine(label.replace(/:$/, '')) && (VALUE_CELL.test(value) || contactValue(value));
 }
 
 /**
