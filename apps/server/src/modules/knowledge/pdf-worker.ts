@@ -42,6 +42,9 @@ parentPort.on('message', async (bytes) => {
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,
+      // Text only: images are never decoded (reading a page's drawing for its fonts would decode
+      // them all, outside the worker's heap limit, four times the time of a page's text).
+      maxImageSize: 0,
       verbosity: 0,
     }).promise;
     const pages = [];
@@ -77,11 +80,22 @@ parentPort.on('message', async (bytes) => {
         // pdf.js names them once the page's drawing is read, which costs about half as much again
         // as its text: only a page with a line that may be a title set in bold (short, ending no
         // sentence, text after it) is read so.
+        // (The shape of parsers.ts's isTitleLine: a capital first, no tab, no closing punctuation.)
         const title = lines.some((l, i) => {
           const t = l.text.trim();
-          return t.length >= 2 && t.length <= 70 && !/[.!?;:,…]$/.test(t) && lines.slice(i + 1).some((n) => n.text.trim());
+          return (
+            t.length >= 2 && t.length <= 70 && /^[\\p{Lu}\\d«"]/u.test(t) && !/[.!?;:,…]$/.test(t) &&
+            !t.includes('\\t') && lines.slice(i + 1).some((n) => n.text.trim())
+          );
         });
-        if (title) await page.getOperatorList();
+        let fonts = false;
+        if (title) {
+          // Only titles hang on it: a page whose drawing cannot be read keeps its text.
+          try {
+            await page.getOperatorList();
+            fonts = true;
+          } catch {}
+        }
         const boldFont = new Map();
         const isBold = (name) => {
           if (!boldFont.has(name)) {
@@ -91,7 +105,7 @@ parentPort.on('message', async (bytes) => {
           return boldFont.get(name);
         };
         for (const line of lines) {
-          if (title && line.fonts.length) line.bold = line.fonts.every(isBold);
+          if (fonts && line.fonts.length) line.bold = line.fonts.every(isBold);
           delete line.fonts;
         }
         page.cleanup();
