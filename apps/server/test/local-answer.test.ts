@@ -50,7 +50,11 @@ const PASSAGES = [
       'Основательница сети Анна Соколова, открывшая первую пекарню на Садовой улице ещё в две тысячи восьмом году ' +
       'и с тех пор открывшая ещё четыре пекарни в разных районах города, предложила выдавать постоянным гостям ' +
       'именную карту, как это принято в программе лояльности «Хлебный друг», когда держатели получают каждый ' +
-      'шестой кофе бесплатно.',
+      'шестой кофе бесплатно.\n' +
+      'Ирина Белова, шеф-пекарь с двадцатилетним стажем, которая училась во Франции, каждую субботу ведёт ' +
+      'мастер-классы по выпечке хлеба на закваске для взрослых и подростков, а по воскресеньям их продолжает ' +
+      'программа для постоянных гостей «Хлебный друг», где пекут круассаны, бриоши, багеты и рождественский ' +
+      'штоллен по старинным рецептам. При записи на мастер-класс назовите фамилию и телефон.',
   },
 ];
 
@@ -355,6 +359,20 @@ describe('local answerer on prose', () => {
     const a = await answer('Как звали основательницу, которая предложила выдавать постоянным гостям именную карту?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('Анна Соколова');
+  });
+
+  it('reads a question naming a surname, not asking it, as no "кто" question', async () => {
+    const a = await answer('Нужно ли называть фамилию при записи на мастер-класс?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('назовите фамилию и телефон');
+    expect(a.text).not.toContain('Белова');
+  });
+
+  it('keeps the part of a long sentence naming the person asked for, not a name in quotes', async () => {
+    const a = await answer('Кто ведёт мастер-классы по выпечке хлеба на закваске?');
+    expect(a.source).toBe('knowledge');
+    expect(a.text.length).toBeLessThanOrEqual(THRESHOLDS.answerChars);
+    expect(a.text).toContain('Белова');
   });
 
   it('cuts a clause too long for an answer at words, keeping the part that holds the question', async () => {

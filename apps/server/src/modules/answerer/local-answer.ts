@@ -170,12 +170,17 @@ const MONTH_OR_YEAR =
 const WHEN = /\d{1,2}:\d{2}|(?<!\p{L})(?:день|дня|дней|недел\p{L}*|завтра|сегодня|утра|вечера)(?!\p{L})/iu;
 
 /**
+ * A question asking who, or a person's name ("как его звали?", "как зовут мастера?", "какая у
+ * врача фамилия?"), not one naming its asker ("меня зовут Ольга") or a name's use ("называть
+ * фамилию при записи?"). The question is read with "ё" as "е".
+ */
+const WHO =
+  /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чье)(?!\p{L})|(?<!\p{L})(?:как|какая|какое)\s+(?:(?!меня)\p{L}+\s+){0,2}(?:зовут|звали|фамилия|имя)(?!\p{L})/u;
+
+/**
  * What a general question asks for, told by its question word, and whether a sentence has one:
  * a name not in the question (кто, где), a number (сколько), a date (когда, в каком году).
  */
-/** A question asking who, or a person's name ("как его звали?", "как зовут мастера?"). */
-const WHO = /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чьё|зовут|звали|фамили[яюи])(?!\p{L})/u;
-
 const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: string) => boolean }[] = [
   {
     question: WHO,
@@ -996,20 +1001,24 @@ function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer:
     const lower = c.toLowerCase().replace(/ё/g, 'е');
     return keys.filter((k) => lower.includes(k)).length;
   });
+  // Whether each clause holds what the question asks for (a name, a number), read once.
+  const holding = clauses.map((c) => holdsAnswer(c));
   let best = { from: 0, to: 0, score: -1 };
   for (let from = 0; from < clauses.length; from++) {
     let length = -1;
     let score = 0;
+    let held = 0;
     for (let to = from; to < clauses.length; to++) {
       length += (clauses[to]?.length ?? 0) + 1;
       if (length > limit - 2) break;
       score += hits[to] ?? 0;
-      // A window holding what the question asks for (a name, a number) answers it. The fact
-      // usually follows the words the question repeats: of windows naming as many of them, the
-      // one reaching furthest on wins ("…помощи, когда получатели… на «самые необходимые
-      // товары»", not the clause before the words), then the longest.
-      const held = holdsAnswer(clauses.slice(from, to + 1).join(' ')) ? ANSWER_HELD : 0;
-      const value = score + held + to / (clauses.length * 10) + length / (limit * 100);
+      if (holding[to]) held = ANSWER_HELD;
+      // A window holding what the question asks for answers it. The fact usually follows the
+      // words the question repeats: of windows naming as many of them, the one reaching furthest
+      // on wins ("…помощи, когда получатели… на «самые необходимые товары»", not the clause before
+      // the words); of windows naming none, the first (an answer's opening), then the longest.
+      const place = score + held > 0 ? to : clauses.length - from;
+      const value = score + held + place / (clauses.length * 10) + length / (limit * 100);
       if (value > best.score) best = { from, to, score: value };
     }
   }
