@@ -268,6 +268,44 @@ describe('tables apart and tables going on', () => {
     expect(await csv('Телефон;+7 846 200-10-10\n')).toEqual([{ kind: 'paragraph', text: 'Телефон: +7 846 200-10-10' }]);
   });
 
+  it('opens a table of the same width with names of its own, and reads prices as ranges and figures, not phones or times', async () => {
+    expect(await csv('Услуга;Цена\nСтрижка;1800\n\nДень;Часы работы\nПн–Пт;9:00–20:00\n')).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 1800' },
+      { kind: 'row', text: 'День: Пн–Пт; Часы работы: 9:00–20:00' },
+    ]);
+    expect(
+      await csv('Услуга;Цена\nСтрижка;1.800\n\nОкрашивание;2500-4000\nУкладка;1 250 000\n\nЧистка;2.50\n'),
+    ).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 1.800' },
+      { kind: 'row', text: 'Услуга: Окрашивание; Цена: 2500-4000' },
+      { kind: 'row', text: 'Услуга: Укладка; Цена: 1 250 000' },
+      { kind: 'row', text: 'Услуга: Чистка; Цена: 2.50' },
+    ]);
+  });
+
+  it('judges a group by its own rows, a lone price row going on, and a title in two columns as a section', async () => {
+    expect(
+      await csv(
+        'Услуга;Цена;\nСтрижка;1800;\n\nОкрашивание;по запросу;\n\nТелефон;+7 846 200-10-10;\nАдрес;ул. Ленина, 5;\n',
+      ),
+    ).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 1800' },
+      { kind: 'row', text: 'Услуга: Окрашивание; Цена: по запросу' },
+      { kind: 'paragraph', text: 'Телефон: +7 846 200-10-10' },
+      { kind: 'paragraph', text: 'Адрес: ул. Ленина, 5' },
+    ]);
+    expect(await csv('Услуга;Цена\nСтрижка;1800\n\nМужской зал;\nМашинкой;700\n')).toEqual([
+      { kind: 'row', text: 'Услуга: Стрижка; Цена: 1800' },
+      { kind: 'heading', level: 3, text: 'Мужской зал' },
+      { kind: 'row', text: 'Услуга: Машинкой; Цена: 700' },
+    ]);
+    expect(
+      await htmlBlocks(
+        '<table><tr><th>Услуга</th><th>1 час</th></tr><tr><td></td><td></td></tr><tr><td>Аренда</td><td>900</td></tr></table>',
+      ),
+    ).toEqual([{ kind: 'row', text: 'Услуга: Аренда; 1 час: 900' }]);
+  });
+
   it('keeps one table across an empty spacer row, a header before an empty line and a section row between', async () => {
     expect(await csv('Услуга;Цена\nСтрижка;1800\n\nОкрашивание;по запросу\nУкладка;1200\n')).toEqual([
       { kind: 'row', text: 'Услуга: Стрижка; Цена: 1800' },

@@ -422,12 +422,13 @@ function tableBlocks(table: DomElement): Block[] {
 /**
  * Rows of a sheet or a table, as blocks (oneTableBlocks). Empty rows may part tables: a sheet often
  * holds several, each with its column names ("Услуга | Цена" … "Маникюр | Цена | Время"), its
- * contacts below them. After an empty row, a row of names (no values) of another width, or naming
- * a column as the last names did ("Цена"), opens a new table; rows whose cells hold values of the
- * kinds the last table's rows hold go on under its names (an empty spacer row inside one table);
- * other rows (a phone and an address under a price list) are a table of their own. Title rows
- * alone title what follows (a section row of the table when it goes on); at the end, they are
- * paragraphs. `headed`: the first row is known to name the columns (a Markdown rule under it).
+ * contacts below them. After an empty row, a row of names (capitalised, no values) with values
+ * under it opens a new table; rows holding values of the kinds the last table's rows hold go on
+ * under its names (an empty spacer row inside one table, "по запросу" for a price), their title
+ * rows its section headings; other rows (a phone and an address under a price list) are a table of
+ * their own. A row of names alone heads the rows after the next empty row; title rows alone title
+ * what follows, and at the end are paragraphs. `headed`: the first row is known to name the columns
+ * (a Markdown rule under it, a row of <th>).
  */
 export function rowsToBlocks(rows: string[][], headed = false): Block[] {
   const groups: string[][][] = [[]];
@@ -440,52 +441,61 @@ export function rowsToBlocks(rows: string[][], headed = false): Block[] {
   const blocks: Block[] = [];
   let header: string[] | undefined;
   let sample: string[] | undefined;
-  let pending: string[][] = [];
+  let titles: string[][] = [];
+  let names: string[] | undefined;
   filled.forEach((group, g) => {
-    // Title rows alone, and a row of names alone, belong to what follows.
-    const alone = group.every((r) => cellCount(r) <= 1) || (group.length === 1 && namesRow(group[0] ?? []));
-    if (alone && g < filled.length - 1) {
-      pending.push(...group);
+    const at = group.findIndex((r) => cellCount(r) >= 2);
+    titles.push(...group.slice(0, at < 0 ? group.length : at));
+    const body = at < 0 ? [] : group.slice(at);
+    const [first] = body;
+    if (!first) return;
+    const last = g === filled.length - 1;
+    const own = (headed && g === 0) || headerRow(first);
+    if (body.length === 1 && own && !last && !names) {
+      names = first;
       return;
     }
-    const rowsOf = [...pending, ...group];
-    pending = [];
-    const at = rowsOf.findIndex((r) => cellCount(r) >= 2);
-    const first = rowsOf[at];
-    if (!first) {
-      blocks.push(...rowsOf.map((r): Block => ({ kind: 'paragraph', text: r.filter(Boolean).join(' ') })));
+    const table = names ? [names, ...body] : own && body.some((r) => valuesUnder(r, first)) ? body : undefined;
+    names = undefined;
+    const fits = (r: string[]) => !!header && cellCount(r) <= header.length;
+    if (
+      !table &&
+      header &&
+      sample &&
+      body.every(fits) &&
+      (body.every((r) => sameKinds(r, sample ?? [])) || (body.length === 1 && !labelValueTable(body)))
+    ) {
+      // Rows going on under the last names; title rows between them are its sections.
+      for (const t of titles) blocks.push({ kind: 'heading', level: SECTION_LEVEL, text: t.find(Boolean) ?? '' });
+      titles = [];
+      for (const r of body) blocks.push(recordOf(header, r));
       return;
     }
-    const opens = namesRow(first) && (!header || cellCount(first) !== cellCount(header) || sharesName(first, header));
-    if (header && sample && !opens && sameKinds(first, sample)) {
-      // Titles before the rows go on as the table's section rows.
-      blocks.push(...oneTableBlocks([header, ...rowsOf], true));
-      return;
-    }
-    const table = oneTableBlocks(rowsOf, headed && g === 0);
-    blocks.push(...table);
-    if (table.some((b) => b.kind === 'row')) {
-      header = first;
-      sample = rowsOf[at + 1];
+    const read = oneTableBlocks([...titles, ...(table ?? body)], table !== undefined || (headed && g === 0));
+    titles = [];
+    blocks.push(...read);
+    if (read.some((b) => b.kind === 'row')) {
+      header = (table ?? body)[0];
+      sample = (table ?? body)[1];
     } else header = sample = undefined;
   });
+  const rest = names ? [...titles, names] : titles;
+  blocks.push(...rest.map((r): Block => ({ kind: 'paragraph', text: r.filter(Boolean).join(' ') })));
   return blocks;
 }
 
-/** A row naming columns: none of its cells holds a value. */
-const namesRow = (row: string[]) => row.filter(Boolean).every((c) => !VALUE_CELL.test(c) && !contactValue(c));
-/** Whether two rows of names name a column alike ("Цена, руб." / "Цена за час, руб."). */
-const sharesName = (a: string[], b: string[]) => {
-  const firstWords = (r: string[]) => r.filter(Boolean).map((c) => c.toLowerCase().split(/[\s,(]+/)[0]);
-  const other = new Set(firstWords(b));
-  return firstWords(a).some((w) => w && other.has(w));
-};
+/** A row naming columns: none of its cells holds a value, each begins with a capital ("Цена, руб."). */
+const headerRow = (row: string[]) =>
+  row.filter(Boolean).every((c) => !VALUE_CELL.test(c) && !contactValue(c) && /^[\p{Lu}«"]/u.test(c));
+/** Whether a row holds a value in a column whose name `names` holds. */
+const valuesUnder = (row: string[], names: string[]) =>
+  row !== names && row.some((c, i) => c !== '' && cellKind(c) !== 'text' && cellKind(names[i] ?? '') === 'text');
 /** What a cell holds, as far as telling one table's rows from another's. */
 function cellKind(cell: string): string {
   if (!cell) return 'empty';
   if (LINK.test(cell)) return 'link';
-  if (PHONE.test(cell)) return 'phone';
-  if (/\d{1,2}[:.]\d{2}/.test(cell)) return 'time';
+  if (isPhone(cell)) return 'phone';
+  if (TIME.test(cell)) return 'time';
   if (ADDRESS.test(cell)) return 'address';
   if (/^(?:от\s+|до\s+|\+)?\d/.test(cell) || /\d\s*(?:₽|руб\.?|р\.?|%)$/.test(cell)) return 'number';
   return 'text';
@@ -495,7 +505,6 @@ function cellKind(cell: string): string {
  * запросу" are, a price and a phone, a time or an address are not.
  */
 function sameKinds(row: string[], sample: string[]): boolean {
-  if (cellCount(row) > Math.max(sample.length, cellCount(sample))) return false;
   const plain = (kind: string) => kind === 'text' || kind === 'number';
   return row.every((c, i) => {
     const a = cellKind(c);
@@ -503,11 +512,15 @@ function sameKinds(row: string[], sample: string[]): boolean {
     return i === 0 || a === 'empty' || b === 'empty' || a === b || (plain(a) && plain(b));
   });
 }
-/** Cells holding a contact: an e-mail or a link, a phone, an address. */
+/** Cells holding a contact: an e-mail or a link, a phone, an address; and a time of day. */
 const LINK = /@|https?:|www\.|t\.me\//i;
-const PHONE = /^\+?\d[\d\s()–-]{6,}\d/;
-const ADDRESS = /(?<!\p{L})(?:ул|пр|пер|д|г|корп|стр)\.\s*\S/iu;
-const contactValue = (cell: string) => LINK.test(cell) || PHONE.test(cell) || ADDRESS.test(cell);
+const isPhone = (cell: string) =>
+  /^\+\d/.test(cell) || (/^[\d\s()–-]+$/.test(cell) && (cell.match(/\d/g)?.length ?? 0) >= 10);
+const ADDRESS = /(?<!\p{L})(?:ул|пр|пер|д|корп|стр)\.\s*\S|(?<!\p{L})г\.\s*\p{Lu}/u;
+const TIME = /(?<![\d.,])\d{1,2}:\d{2}(?!\d)/;
+const contactValue = (cell: string) => LINK.test(cell) || isPhone(cell) || ADDRESS.test(cell);
+/** The level of a table's section heading (a title row between its rows). */
+const SECTION_LEVEL = 3;
 const cellCount = (r: string[]) => r.filter(Boolean).length;
 
 /**
@@ -545,17 +558,18 @@ function oneTableBlocks(rows: string[][], headed = false): Block[] {
     ...titles,
     ...body.map(
       (row): Block =>
-        section(row)
-          ? { kind: 'heading', level: 3, text: row[0] ?? '' }
-          : {
-              kind: 'row',
-              text: row
-                .map((value, i) => (value ? `${names[i] ?? `Колонка ${i + 1}`}: ${value}` : ''))
-                .filter(Boolean)
-                .join('; '),
-            },
+        section(row) ? { kind: 'heading', level: SECTION_LEVEL, text: row[0] ?? '' } : recordOf(names, row),
     ),
   ];
+}
+
+/** A row as a record of its cells under the header's names ("Услуга: Стрижка; Цена: 1800"). */
+function recordOf(header: string[], row: string[]): Block {
+  const text = row
+    .map((value, i) => (value ? `${header[i] || `Колонка ${i + 1}`}: ${value}` : ''))
+    .filter(Boolean)
+    .join('; ');
+  return { kind: 'row', text };
 }
 
 /**
