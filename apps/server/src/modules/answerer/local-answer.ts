@@ -172,10 +172,11 @@ const WHEN = /\d{1,2}:\d{2}|(?<!\p{L})(?:день|дня|дней|недел\p{L
 /**
  * A question asking who, or a person's name ("как его звали?", "как зовут мастера?", "какая у
  * врача фамилия?"), not one naming its asker ("меня зовут Ольга") or a name's use ("называть
- * фамилию при записи?"). The question is read with "ё" as "е".
+ * фамилию при записи?", "какое имя указать в договоре?": a verb's infinitive beside the name).
+ * The question is read with "ё" as "е".
  */
 const WHO =
-  /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чье)(?!\p{L})|(?<!\p{L})(?:как|какая|какое)\s+(?:(?!меня)\p{L}+\s+){0,2}(?:зовут|звали|фамилия|имя)(?!\p{L})/u;
+  /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чье)(?!\p{L})|(?<!\p{L})(?:как|какая|какое)\s+(?:(?!меня)(?!\p{L}+(?:ть|ти|чь)(?:ся)?\s)\p{L}+\s+){0,2}(?:зовут|звали|фамилия|имя)(?!\p{L})(?!\s+\p{L}+(?:ть|ти|чь)(?:ся)?(?!\p{L}))/u;
 
 /**
  * What a general question asks for, told by its question word, and whether a sentence has one:
@@ -971,6 +972,12 @@ const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
 /** A window of a long answer holding what the question asks for (a name, a number, a date) counts as this many of its words more. */
 const ANSWER_HELD = 1;
 
+/** Whether `a` comes before `b` compared item by item (the first that differs decides). */
+function before(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
+  return false;
+}
+
 /** A text cut at spaces into runs of about `size` characters. */
 function wordRuns(text: string, size: number): string[] {
   const runs: string[] = [];
@@ -1001,9 +1008,10 @@ function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer:
     const lower = c.toLowerCase().replace(/ё/g, 'е');
     return keys.filter((k) => lower.includes(k)).length;
   });
-  // Whether each clause holds what the question asks for (a name, a number), read once.
-  const holding = clauses.map((c) => holdsAnswer(c));
-  let best = { from: 0, to: 0, score: -1 };
+  // Whether each clause holds what the question asks for (a name, a number), read once; a clause
+  // going on with a sentence is read after a space, as a word inside it ("…лет, Белова проводит").
+  const holding = clauses.map((c, i) => holdsAnswer(i === 0 || /[.!?]$/.test(clauses[i - 1] ?? '') ? c : ` ${c}`));
+  let best: { from: number; to: number; value?: number[] } = { from: 0, to: 0 };
   for (let from = 0; from < clauses.length; from++) {
     let length = -1;
     let score = 0;
@@ -1018,11 +1026,12 @@ function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer:
       // on wins ("…помощи, когда получатели… на «самые необходимые товары»", not the clause before
       // the words); of windows naming none, the first (an answer's opening), then the longest.
       const place = score + held > 0 ? to : clauses.length - from;
-      const value = score + held + place / (clauses.length * 10) + length / (limit * 100);
-      if (value > best.score) best = { from, to, score: value };
+      // Compared in order: what it names, where it stands, how long it is.
+      const value = [score + held, place, length];
+      if (!best.value || before(best.value, value)) best = { from, to, value };
     }
   }
-  if (best.score < 0) return `${text.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
+  if (!best.value) return `${text.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
   const window = clauses.slice(best.from, best.to + 1).join(' ');
   return `${best.from > 0 ? '…' : ''}${window}${best.to < clauses.length - 1 ? '…' : ''}`;
 }
