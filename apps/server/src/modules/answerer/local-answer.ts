@@ -832,8 +832,8 @@ function composeAnswer(
   i: number,
   unitScore: (i: number) => number,
   terms: string[],
-  namesWho?: (text: string) => boolean,
-  holdsAnswer: (text: string) => boolean = () => false,
+  namesWho: ((text: string) => boolean) | undefined,
+  holdsAnswer: (text: string) => boolean,
 ): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];

@@ -78,14 +78,16 @@ parentPort.on('message', async (bytes) => {
         }
         // Which fonts are bold only the fonts' names tell ("Arial-BoldMT", "DejaVuSans-Bold"), and
         // pdf.js names them once the page's drawing is read, which costs about half as much again
-        // as its text: only a page with a line that may be a title set in bold (short, ending no
-        // sentence, text after it) is read so.
-        // (The shape of parsers.ts's isTitleLine: a capital first, no tab, no closing punctuation.)
+        // as its text: only a page with a line shaped as parsers.ts's isTitleLine (short, a capital
+        // first, no tab, ending no sentence) with text after it is read so.
+        // The last line with text has nothing under it: no title.
+        let lastText = lines.length - 1;
+        while (lastText >= 0 && !lines[lastText].text.trim()) lastText--;
         const title = lines.some((l, i) => {
           const t = l.text.trim();
           return (
-            t.length >= 2 && t.length <= 70 && /^[\\p{Lu}\\d«"]/u.test(t) && !/[.!?;:,…]$/.test(t) &&
-            !t.includes('\\t') && lines.slice(i + 1).some((n) => n.text.trim())
+            i < lastText && t.length >= 2 && t.length <= 70 && /^[\\p{Lu}\\d«"]/u.test(t) &&
+            !/[.!?;:,…]$/.test(t) && !t.includes('\\t')
           );
         });
         let fonts = false;
