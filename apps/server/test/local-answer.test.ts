@@ -287,8 +287,20 @@ const HAMMAM = [
     ].join('\n'),
   },
 ];
+/** A bathhouse's page of its masters and one of its vacancies. */
+const JOBS = [
+  {
+    heading: 'Банщики',
+    content: 'Пётр Лебедев — банщик, стаж 15 лет. Парит дубовым и берёзовым веником, делает медовый скраб.',
+  },
+  {
+    heading: 'Вакансии',
+    content: 'Ищем банщиков с опытом парения от года. Резюме присылайте на hr@izba-bani.ru.',
+  },
+];
 let businessId: string;
 let hammamId: string;
+let jobsId: string;
 let bathsId: string;
 let flowersId: string;
 let kidsId: string;
@@ -313,6 +325,8 @@ beforeAll(async () => {
   await indexedFile(server.app, kidsId, 'raspisanie.csv', TIMETABLE);
   hammamId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, hammamId, 'banya.txt', HAMMAM);
+  jobsId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, jobsId, 'komanda.txt', JOBS);
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
 });
@@ -439,6 +453,15 @@ describe('a question read for its subject', () => {
     expect(named.query.context.has('корг')).toBe(true);
   });
 
+  it('weighs less what a visitor tells of themselves or of whom they ask for after the question', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'можно к вам с собакой? она маленькая и тихая');
+    expect(query.context.has('маленьк')).toBe(true);
+    expect(query.context.has('собак')).toBe(false);
+    // What follows the question still tells more of it.
+    const more = await retrieve(server.app.ctx, businessId, 'до скольки доставка? сегодня воскресенье');
+    expect(more.query.context.size).toBe(0);
+  });
+
   it('weighs less the wish told after a question said first, though the question says "этим"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'вы давно этим занимаетесь? не хочется к новичкам');
     expect(query.context.has('новичк')).toBe(true);
@@ -549,6 +572,16 @@ describe('local answerer on a business', () => {
     const a = await ask('Кто у вас снимает зубной камень у кошек?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('Тихонов');
+  });
+
+  it('hands a visitor asking for a job to the owner, unless the documents speak of vacancies', async () => {
+    for (const q of ['вам мастера не нужны? ищу работу, стаж 5 лет', 'Вы стоматологов ищете? хочу к вам устроиться']) {
+      const a = await ask(q);
+      expect(a.source, `${q}: ${a.text}`).toBe('handoff');
+    }
+    const bathhouse = await askOf(() => jobsId)('банщики вам не нужны? ищу работу');
+    expect(bathhouse.source, `confidence ${bathhouse.confidence}`).toBe('knowledge');
+    expect(bathhouse.text).toContain('hr@izba-bani.ru');
   });
 
   it('weighs less the words of the situation told before a question of several', async () => {

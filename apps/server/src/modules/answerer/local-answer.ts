@@ -33,6 +33,16 @@ export interface LocalAnswer {
   confidence: number;
 }
 
+/**
+ * A visitor asking for a job ("ищу работу, есть вакансии?", "вам мастера не нужны? хочу к вам
+ * устроиться", "вы сотрудников ищете?"): a question for the owner, answered from the documents
+ * only when they speak of vacancies (JOB_OFFER), not from the staff's or the services' pages.
+ */
+const JOB_SEEKING =
+  /(?<!\p{L})(?:ваканси\p{L}*|ищу\s+(?:работу|подработку)|устроиться|трудоустро\p{L}*|резюме|(?:сотрудник|работник|персонал)\p{L}*\s+(?:не\s+)?(?:ищете|нужны|требуются)|(?:ищете|требуются|нужны)\s+(?:ли\s+)?(?:вам\s+)?(?:сотрудник|работник|персонал)\p{L}*|(?:вы|вам)\s+ищете|(?:хочу|хотела?|хотим|хотели)(?:\s+бы)?\s+(?:у\s+вас\s+|к\s+вам\s+)?(?:работать|на\s+работу))(?!\p{L})/u;
+const JOB_OFFER =
+  /ваканси|резюме|трудоустр|соискател|требу[юе]тся|приглашаем\s+на\s+работу|в\s+нашу\s+команду|ищем\s+(?!\p{L}*\s*(?:клиент|партн))/iu;
+
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
@@ -380,12 +390,17 @@ export async function composeLocalAnswer(
   assistantId: string,
   retrieval: Retrieval,
 ): Promise<LocalAnswer> {
-  const { asked, corrected, passages } = retrieval;
+  const { asked, corrected } = retrieval;
   const { terms, synonyms, expansions, verbs, light, filler, context } = retrieval.query;
   const handoff = (confidence = 0): LocalAnswer => ({ text: ANSWER_TEXTS.handoff, source: 'handoff', confidence });
   if (corrected?.confident)
     return { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity };
-  if (terms.length === 0 || passages.length === 0) return handoff();
+  if (terms.length === 0) return handoff();
+  const jobSeeking = JOB_SEEKING.test(asked.toLowerCase());
+  const passages = jobSeeking
+    ? retrieval.passages.filter((x) => JOB_OFFER.test(`${x.heading} ${x.content}`))
+    : retrieval.passages;
+  if (passages.length === 0) return handoff();
 
   const parts = passages.map(passageParts);
   const unitsOf = parts.map((x) => x.units);
@@ -393,7 +408,7 @@ export async function composeLocalAnswer(
   // stemmed with the rest, for questions that filter a table.
   // The question with its numbers in figures (quantities.ts), as the table filter reads it.
   const tableQuestion = retrieval.query.text.toLowerCase();
-  const rows = await tableRows(ctx, assistantId, retrieval.passages, parts, tableQuestion);
+  const rows = await tableRows(ctx, assistantId, passages, parts, tableQuestion);
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const nameOfRow = rowNamesOf(rows);
   const rowNames = [...new Set(rows.map((r) => nameOfRow.get(r) ?? ''))];
@@ -608,7 +623,8 @@ export async function composeLocalAnswer(
   // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
   const many = (matchedIn[best.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
   const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
-  if (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack)
+  // A vacancy found for a visitor asking for a job answers however it words the job.
+  if (!jobSeeking && (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack))
     return handoff(confidence);
   const list = units[best.p] ?? [];
   const chosen = passages[best.p];

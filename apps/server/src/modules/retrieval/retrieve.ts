@@ -246,6 +246,12 @@ const HOURS_STEM = 'график';
 /** A sentence telling why the visitor asks ("хочу подъехать", "надо успеть к пятнице"). */
 const PURPOSE =
   /^\s*(?:а\s+то\s+|просто\s+)?(?:не\s+)?(?:хочу|хотим|хотела?|хотели|хочется|хотелось|надо|нужно|планирую|планируем|собираюсь|собираемся)(?!\p{L})/u;
+/**
+ * A sentence after the question telling of the visitor or of whom they ask for ("…с собакой? она
+ * маленькая и тихая", "…за своим столом? я быстро", "…хлоркой пахнет? у сына кожа чувствительная").
+ */
+const ABOUT_ASKER =
+  /^\s*(?:а\s+|но\s+)?(?:я|мне|меня|мы|нам|нас|он|она|они|ему|ей|им|у\s+(?:меня|нас|него|нее|неё|них|сына|дочки|дочери|мужа|жены|ребенка|ребёнка|мамы|папы))(?!\p{L})/u;
 /** A pronoun or "это", "там" pointing back at what a sentence before named. */
 const BACK_REFERENCE =
   /(?<!\p{L})(?:он|она|оно|они|его|ее|её|их|ему|ей|им|него|нее|неё|них|нему|ней|ним|нем|нём|это|этот|эта|эти|этого|этой|этим|этих|такой|такое|такие|там|туда|оттуда)(?!\p{L})/u;
@@ -273,7 +279,8 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
     // unless it tells why ("…до скольки? хочу подъехать договор подписать").
     const asks = /\?\s*$/.test(sentence);
     question ||= asks;
-    const into = question && (asks || !PURPOSE.test(sentence.toLowerCase())) ? asked : context;
+    const lower = sentence.toLowerCase();
+    const into = question && (asks || !(PURPOSE.test(lower) || ABOUT_ASKER.test(lower))) ? asked : context;
     for (let i = at; i < at + count; i++) for (const l of wordLexemes[i] ?? []) into.add(l);
     at += count;
   }
