@@ -584,6 +584,19 @@ describe('local answerer on a business', () => {
     expect(bathhouse.text).toContain('hr@izba-bani.ru');
   });
 
+  it('hands off a question about a person the documents never name, answering of one they do', async () => {
+    for (const q of [
+      'мастер петров сегодня работает? хочу к нему на ремонт платы',
+      'С эндодонтистом Смирновой можно записаться на лечение каналов?',
+    ]) {
+      const a = await ask(q);
+      expect(a.source, `${q}: ${a.text}`).toBe('handoff');
+    }
+    const known = await ask('С эндодонтистом Беловой можно записаться на лечение каналов?');
+    expect(known.source, `confidence ${known.confidence}`).toBe('knowledge');
+    expect(known.text).toContain('микроскопом');
+  });
+
   it('weighs less the words of the situation told before a question of several', async () => {
     const a = await ask('Планируем семейную фотосессию вместе с нашим корги. Собаку с собой брать можно?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');

@@ -43,6 +43,28 @@ const JOB_SEEKING =
 const JOB_OFFER =
   /ваканси|резюме|трудоустр|соискател|требу[юе]тся|приглашаем\s+на\s+работу|в\s+нашу\s+команду|ищем\s+(?!\p{L}*\s*(?:клиент|партн))/iu;
 
+/** A surname's endings ("Смирнова", "павлов", "Ковалёвым", "Левиной"). */
+const SURNAME_ENDING = /(?:ов|ев|ёв|ин|ын)(?:а|у|ым|ой|ом)?$/u;
+/** Words naming someone by trade, before a surname said in lower case ("инструктор павлов"). */
+const ROLE =
+  /^(?:мастер|врач|доктор|инструктор|тренер|преподавател|учител|педагог|администратор|менеджер|стилист|парикмахер|ортодонт|стоматолог|хирург|терапевт|массажист|косметолог|бригадир|флорист|повар|водител|курьер|фотограф|банщи|грумер|психолог|логопед|воспитател|консультант|офтальмолог|окулист|ветеринар|юрист|кондитер)/u;
+/**
+ * The question's words read as surnames: with a surname's ending, capitalised within a sentence
+ * or after a trade's name; lower-cased and with "ё" as "е", as stems are.
+ */
+function surnameWords(question: string): string[] {
+  const words: string[] = [];
+  let previous = '';
+  for (const m of question.matchAll(/(^|[^\p{L}]+)(\p{L}+)/gu)) {
+    const [, before = '', word = ''] = m;
+    const lower = word.toLowerCase().replace(/ё/g, 'е');
+    const capital = /^\p{Lu}\p{Ll}/u.test(word) && before !== '' && !/[.!?…]/u.test(before);
+    if (lower.length >= 5 && SURNAME_ENDING.test(lower) && (capital || ROLE.test(previous))) words.push(lower);
+    previous = lower;
+  }
+  return words;
+}
+
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
@@ -482,6 +504,10 @@ export async function composeLocalAnswer(
   // "покрасить" a car that the documents only park is not, so an unknown verb is let pass only
   // when the question's known words weigh more than it does.
   const unknownNoun = terms.some((t, i) => unknown[i] && !verbs.has(t));
+  // A person the documents never name ("Ортодонт Смирнова принимает?", "инструктор павлов ещё
+  // работает?"): someone else's, or gone; the owner answers.
+  const surnames = surnameWords(asked);
+  if (terms.some((t, i) => unknown[i] && surnames.some((w) => w.startsWith(t)))) return handoff();
   const sum = (pick: (i: number) => boolean) => weights.reduce((a, w, i) => a + (pick(i) ? w : 0), 0);
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;
