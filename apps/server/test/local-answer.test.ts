@@ -457,6 +457,10 @@ describe('a question read for its subject', () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'можно к вам с собакой? она маленькая и тихая');
     expect(query.context.has('маленьк')).toBe(true);
     expect(query.context.has('собак')).toBe(false);
+    // A question said without its "?" is the last sentence; a lesson "сгорело" is one written off.
+    const lost = await retrieve(server.app.ctx, businessId, 'заболел. за сколько отменить занятие, чтоб не сгорело');
+    expect(lost.query.context.has('заболел')).toBe(true);
+    expect([...(lost.query.synonyms.get('сгорел') ?? [])]).toContain('списыва');
     // What follows the question still tells more of it.
     const more = await retrieve(server.app.ctx, businessId, 'до скольки доставка? сегодня воскресенье');
     expect(more.query.context.size).toBe(0);

@@ -265,8 +265,10 @@ const BACK_REFERENCE =
 function situationStems(text: string, wordLexemes: string[][], names: (stem: string) => boolean): Set<string> {
   const sentences = text.split(/(?<=[.!?…])\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
   const context = new Set<string>();
-  const asking = sentences.filter((x) => /\?\s*$/.test(x));
-  if (sentences.length < 2 || asking.length === 0 || asking.length === sentences.length) return context;
+  // A question said without its "?" ("заболел. за сколько предупредить, чтоб не сгорело") is the last sentence.
+  const marked = sentences.filter((x) => /\?\s*$/.test(x));
+  const asking = marked.length ? marked : sentences.slice(-1);
+  if (sentences.length < 2 || asking.length === sentences.length) return context;
   // "Хочу подарить маме сертификат. Сколько он действует?": the question names its subject before.
   // (A question said first points back at nothing: "вы давно этим занимаетесь? не хочется к новичкам".)
   if (sentences[0] !== asking[0] && asking.some((x) => BACK_REFERENCE.test(x.toLowerCase()))) return context;
@@ -277,7 +279,7 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
     const count = sentence.match(WORD)?.length ?? 0;
     // What follows the question tells more of it ("до скольки открыты? сегодня воскресенье"),
     // unless it tells why ("…до скольки? хочу подъехать договор подписать").
-    const asks = /\?\s*$/.test(sentence);
+    const asks = asking.includes(sentence);
     question ||= asks;
     const lower = sentence.toLowerCase();
     const into = question && (asks || !(PURPOSE.test(lower) || ABOUT_ASKER.test(lower))) ? asked : context;

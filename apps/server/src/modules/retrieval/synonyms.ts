@@ -232,6 +232,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['переноска', 'контейнер', 'сумка'],
   // Lessons and visits.
   ['пропуск', 'пропустить', 'пропущенный', 'прогул', 'прогулять'],
+  // A lesson or a booking lost, as a visitor says it ("чтоб не сгорело") and as rules write it.
+  ['сгореть', 'сгорать', 'сгорает', 'сгорело', 'сгорит', 'списываться', 'списывается', 'списание', 'списать'],
   ['ждать', 'жду', 'ждём', 'ожидать', 'ожидание', 'подождать'],
   ['отработать', 'отработка', 'компенсировать', 'наверстать', 'нагнать'],
   // 'Запись' is a booking too (the group of 'бронь'): a video asked about may find the booking
