@@ -570,6 +570,12 @@ describe('local answerer on a business', () => {
     const a = await ask('а в телеге вы есть?');
     expect(a.source).toBe('knowledge');
     expect(a.text).toContain('@voda_samara_bot');
+    // "Ник" asks the handle, and "сильно" (how much) names nothing.
+    const nick = await ask('в тг вам можно написать? какой ник');
+    expect(nick.source, `confidence ${nick.confidence}`).toBe('knowledge');
+    expect(nick.text).toContain('@voda_samara_bot');
+    const { query } = await retrieve(server.app.ctx, businessId, 'сильно у вас хлоркой пахнет?');
+    expect(query.terms).not.toContain('сильн');
   });
 
   it('answers "кто" with a person named in Cyrillic, not with a brand in Latin letters', async () => {

@@ -135,7 +135,8 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     question:
       /telegram|телеграм|(?<!\p{L})(?:телег\p{L}*|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакте|инст\p{L}*|соцсет\p{L}*)(?!\p{L})/u,
     answer: /@[\w.]{3,}|t\.me\/|wa\.me|vk\.com|\+?\d[\d\s()-]{8,}\d/i,
-    names: /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст|соцсет)/,
+    names:
+      /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст|соцсет|ник|юзернейм|username)/,
   },
   {
     question:
