@@ -256,7 +256,7 @@ const HAMMAM = [
   {
     heading: 'Режим работы',
     content:
-      'Бани и сауны на часы: ежедневно с 09:00 до 02:00. В ночь с пятницы на субботу и с субботы на воскресенье работаем круглосуточно — можно забронировать ночной сеанс на 9 часов.',
+      'Бани и сауны на часы: ежедневно с 09:00 до 02:00. В ночь с пятницы на субботу и с субботы на воскресенье работаем круглосуточно — можно забронировать ночной сеанс на 9 часов. Банщик не требуется.',
   },
   {
     heading: 'Предоплата',
@@ -589,6 +589,9 @@ describe('local answerer on a business', () => {
       const a = await ask(q);
       expect(a.source, `${q}: ${a.text}`).toBe('handoff');
     }
+    // "Банщик не требуется" offers no job.
+    const notNeeded = await askOf(() => hammamId)('ищу работу, банщики вам не нужны?');
+    expect(notNeeded.source, notNeeded.text).toBe('handoff');
     const bathhouse = await askOf(() => jobsId)('банщики вам не нужны? ищу работу');
     expect(bathhouse.source, `confidence ${bathhouse.confidence}`).toBe('knowledge');
     expect(bathhouse.text).toContain('hr@izba-bani.ru');
