@@ -750,6 +750,10 @@ describe('local answerer on a list of rooms by capacity', () => {
     expect(await ask('нас будет человек одиннадцать, какая баня подойдет?')).toBe(
       'Вместимость: 11 и больше\n- Терем\n- Купеческая',
     );
+    // "Нас 11" counts the company too, and "почём" lists the rows with their prices.
+    expect(await ask('нас одиннадцать, какая баня всех вместит и почём час?')).toMatch(
+      /^Вместимость: 11 и больше\n- Терем — \d+\n- Купеческая — \d+$/,
+    );
   });
 
   it('answers a superlative with the row of the lowest price, of the kind named and taking the company', async () => {

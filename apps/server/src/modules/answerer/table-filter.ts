@@ -151,7 +151,7 @@ const AVAILABLE = /(?<!\p{L})(?:что|куда|есть)(?!\p{L})/u;
 
 /** How many come, as a question counts them ("нас будет человек 11", "нас 11 человек", "компанией из 8"). */
 const PEOPLE_COUNT =
-  /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?на\s+(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|%|час|мин|дн|ноч|сут|недел|месяц|год|лет))/u;
+  /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?(?:на\s+)?(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|%|час|мин|дн|ноч|сут|недел|месяц|год|лет))/u;
 /** The stems of the company's noun ("человек 11"): the filter's own words when a company is counted. */
 const PEOPLE_STEM = /^(?:человек|гост|персон)/;
 const peopleOf = (question: string): number | undefined => {
@@ -591,7 +591,8 @@ export function filterTable(input: FilterInput): string | undefined {
             );
           })
         : undefined;
-    if (capacityColumn && people !== undefined && !asksAmount && !extreme) {
+    // "Какая всех вместит и почём?": the rows that take the company, with their prices.
+    if (capacityColumn && people !== undefined && (!asksAmount || asksPrice) && !extreme) {
       const picked = base.filter((r) => (capacityOf(cellOf(r, capacityColumn)) ?? 0) >= people);
       const capacityScore = narrowedScore(0.6 + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || capacityScore > best.score))

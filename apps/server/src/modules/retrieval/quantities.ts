@@ -134,6 +134,14 @@ const MONTH = /^(?:январ|феврал|март|апрел|ма[яйе]|ию
 const dayOrdinal = (w: string | undefined) => (w ? DAY_ORDINALS.find(([re]) => re.test(w))?.[1] : undefined);
 
 const PART_OF_DAY = /^(утра|дня|вечера|ночи)$/;
+/**
+ * "На 2 дня", "за две ночи", "через 3 дня": days and nights counted, no time of day (which "в 2
+ * дня", "до 2 ночи" or "2 часа дня" say).
+ */
+const COUNTED_PART = /^(?:дня|ночи)$/;
+const COUNTING = /^(?:на|за|через|от|по)$/;
+const timeOfDay = (before: string | undefined, hours: number, part: string) =>
+  hours > 0 || !COUNTED_PART.test(part) || !COUNTING.test(before ?? '');
 /** Minutes of "без пяти", "без четверти", "без двадцати" (before the hour). */
 const MINUTES_BEFORE = new Map([
   ['пяти', 5],
@@ -313,7 +321,13 @@ export function normalizeQuantities(text: string): string {
       // "в десять вечера", "к двум часам дня" → 22:00, 14:00.
       const hours = unit && HOURS.test(unit) ? 1 : 0;
       const part = tokens[j + hours]?.word;
-      if (part && PART_OF_DAY.test(part) && n <= 12 && Number.isInteger(n)) {
+      if (
+        part &&
+        PART_OF_DAY.test(part) &&
+        n <= 12 &&
+        Number.isInteger(n) &&
+        timeOfDay(tokens[i - 1]?.word, hours, part)
+      ) {
         out.push(`${space(t)}${clock(n, 0, part)}`);
         i = j + hours;
       } else {
@@ -325,7 +339,13 @@ export function normalizeQuantities(text: string): string {
     // "в 7 вечера", "в 2 часа дня" → 19:00, 14:00.
     const hours = next && HOURS.test(next) ? 1 : 0;
     const part = tokens[i + 1 + hours]?.word;
-    if (/^\d{1,2}$/.test(w) && part && PART_OF_DAY.test(part) && Number(w) <= 12) {
+    if (
+      /^\d{1,2}$/.test(w) &&
+      part &&
+      PART_OF_DAY.test(part) &&
+      Number(w) <= 12 &&
+      timeOfDay(tokens[i - 1]?.word, hours, part)
+    ) {
       out.push(`${space(t)}${clock(Number(w), 0, part)}`);
       i += 1 + hours;
       continue;
