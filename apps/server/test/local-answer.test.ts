@@ -566,6 +566,12 @@ describe('local answerer on a business', () => {
     expect((await ask('сколько стоит переобуть колеса на 17?')).text).toContain('2800');
   });
 
+  it('reads a brand said in Cyrillic as the documents write it in Latin letters ("вудпекер")', async () => {
+    const a = await ask('а вудпекер у вас есть?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('Woodpecker');
+  });
+
   it('answers a messenger asked for with its handle', async () => {
     const a = await ask('а в телеге вы есть?');
     expect(a.source).toBe('knowledge');

@@ -190,7 +190,7 @@ const AMOUNT_QUESTION =
 
 /** A question asking what something costs. */
 const PRICE_QUESTION =
-  /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:стои|будет\s+стоить)\p{L}*|стоят)(?!\p{L})/u;
+  /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:\p{L}+\s+){0,2}?(?:стои|будет\s+стоить|обойд|выйд|выход)\p{L}*|стоят)(?!\p{L})/u;
 
 /** A column of money, though it names guests ("Доплата за гостя"): no capacity. */
 const MONEY_COLUMN = new RegExp(`${PRICE_COLUMN.source}|плат`, 'i');

@@ -9,6 +9,7 @@ import {
 } from './search';
 import { synonymMap } from './synonyms';
 import { lexemesOf, rootStrength, verbalPrefix } from './text';
+import { latinSpellings, vocabularyOf } from './vocabulary';
 
 /** What retrieval needs: the database, and the embeddings when vector retrieval is on. */
 export type RetrievalContext = SearchContext;
@@ -311,6 +312,16 @@ export async function retrieve(
     searchCorrectedAnswers(ctx, assistantId, asked, { limit: 1 }),
   ]);
   if (corrected?.confident || query.terms.length === 0) return { question, asked, query, corrected, passages: [] };
+  // A brand or a model said in Cyrillic ("солярис", "дастер") that the documents write in Latin
+  // letters: their spelling stands in for it, as a synonym does.
+  const vocabulary = await vocabularyOf(ctx.database, assistantId);
+  for (const t of query.terms) {
+    if (vocabulary.df.has(t)) continue;
+    const latin = latinSpellings(vocabulary, t);
+    if (latin.length === 0) continue;
+    query.synonyms.set(t, new Set([...(query.synonyms.get(t) ?? []), ...latin]));
+    for (const l of latin) if (!query.expansions.includes(l)) query.expansions.push(l);
+  }
   const passages = await searchKnowledge(ctx, assistantId, query.text, {
     limit: opts.limit ?? 6,
     stems: query.expansions,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../infra/db';
-import { forgetVocabulary, knownStats, nearSpellings, vocabularyOf } from './vocabulary';
+import { forgetVocabulary, knownStats, latinSpellings, nearSpellings, soundSkeleton, vocabularyOf } from './vocabulary';
 
 /** A database that answers the vocabulary's query with the stems given, counting the loads. */
 function stemsDatabase(stems: () => string[]) {
@@ -61,5 +61,27 @@ describe('knownStats', () => {
     forgetVocabulary(id);
     expect(knownStats(id)).toBeUndefined();
     expect(loads()).toBe(1);
+  });
+});
+
+describe('latinSpellings', () => {
+  it('reads a brand said in Cyrillic as the Latin stems that sound the same', async () => {
+    for (const [said, written] of <[string, string][]>[
+      ['дастер', 'duster'],
+      ['камри', 'camri'],
+      ['хендай', 'hyundai'],
+      ['мерседес', 'mercedes'],
+      ['ворд', 'word'],
+    ])
+      expect(soundSkeleton(said), said).toBe(soundSkeleton(written));
+    const { database } = stemsDatabase(() => ['solari', 'woodpeck', 'cross', 'duster', 'доставк', 'km']);
+    const vocabulary = await vocabularyOf(database, 'latin-spellings-test-assistant');
+    expect(latinSpellings(vocabulary, 'солярис')).toEqual(['solari']);
+    expect(latinSpellings(vocabulary, 'вудпекер')).toEqual(['woodpeck']);
+    expect(latinSpellings(vocabulary, 'дастер')).toEqual(['duster']);
+    // "Кресло" is no "Cross", and a skeleton of two ("кем") matches nothing.
+    expect(latinSpellings(vocabulary, 'кресл')).toEqual([]);
+    expect(latinSpellings(vocabulary, 'кем')).toEqual([]);
+    expect(latinSpellings(vocabulary, 'duster')).toEqual([]);
   });
 });

@@ -185,3 +185,86 @@ export function nearSpellings(
   }
   return [...best].map(([lexeme, similarity]) => ({ lexeme, similarity }));
 }
+
+/**
+ * A word's consonants by sound, the same in Cyrillic and Latin letters ("дастер" and "duster",
+ * "камри" and "camri", "хендай" and "hyundai": DSTR, KMR, HND): vowels, signs and "й"/"y"/"j"
+ * dropped, letters of one sound alike, doubles once. Hand-written: transliteration libraries
+ * map one alphabet to the other letter by letter, and a brand's Latin spelling is no such map.
+ */
+export function soundSkeleton(word: string): string {
+  const text = word
+    .toLowerCase()
+    .replace(/ph/g, 'f')
+    .replace(/ck/g, 'k')
+    .replace(/sch|shch/g, 'ш')
+    .replace(/sh/g, 'ш')
+    .replace(/ch/g, 'ч')
+    .replace(/zh/g, 'ж')
+    .replace(/kh/g, 'х')
+    .replace(/ts|tz/g, 'ц')
+    .replace(/th/g, 't')
+    .replace(/x/g, 'кс')
+    .replace(/qu/g, 'кв')
+    .replace(/c(?=[eiy])/g, 's');
+  let out = '';
+  for (const ch of text) {
+    const sound = SOUNDS[ch];
+    if (sound && sound !== out.at(-1)) out += sound;
+  }
+  return out;
+}
+const SOUNDS: Record<string, string> = Object.fromEntries(
+  [
+    ['B', 'bб'],
+    ['V', 'vwв'],
+    ['F', 'fф'],
+    ['G', 'gг'],
+    ['D', 'dд'],
+    ['Z', 'zзц'],
+    ['K', 'kcqк'],
+    ['L', 'lл'],
+    ['M', 'mм'],
+    ['N', 'nн'],
+    ['P', 'pп'],
+    ['R', 'rр'],
+    ['S', 'sс'],
+    ['T', 'tт'],
+    ['H', 'hх'],
+    ['C', 'ч'],
+    ['W', 'шщ'],
+    ['J', 'ж'],
+  ].flatMap(([sound = '', letters = '']) => [...letters].map((l) => [l, sound])),
+);
+
+/** A skeleton shorter than this matches too many words to tell a brand ("KM", "RN"). */
+const SKELETON_MIN = 3;
+const latinIndex = new WeakMap<Vocabulary, Map<string, string[]>>();
+
+/**
+ * The knowledge base's stems in Latin letters that a stem in Cyrillic spells ("солярис" of
+ * "Solaris", stemmed "solari"; "дастер" of "Duster"): the same consonants by sound, or those and
+ * an "s" or "r" at the end (the English stemmer drops the "s" and "er" the Russian keeps:
+ * "Woodpecker" is stemmed "woodpeck").
+ */
+export function latinSpellings(vocabulary: Vocabulary, stem: string): string[] {
+  if (!/^[а-яё]+$/.test(stem)) return [];
+  let index = latinIndex.get(vocabulary);
+  if (!index) {
+    index = new Map();
+    for (const lexeme of vocabulary.lexemes) {
+      if (!/^[a-z]+$/.test(lexeme)) continue;
+      const skeleton = soundSkeleton(lexeme);
+      if (skeleton.length < SKELETON_MIN) continue;
+      const list = index.get(skeleton);
+      if (list) list.push(lexeme);
+      else index.set(skeleton, [lexeme]);
+    }
+    latinIndex.set(vocabulary, index);
+  }
+  const skeleton = soundSkeleton(stem);
+  if (skeleton.length < SKELETON_MIN) return [];
+  const stemmed =
+    skeleton.length > SKELETON_MIN && /[SR]$/.test(skeleton) ? index.get(skeleton.slice(0, -1)) : undefined;
+  return [...(index.get(skeleton) ?? []), ...(stemmed ?? [])];
+}
