@@ -566,6 +566,16 @@ describe('local answerer on a business', () => {
     expect((await ask('сколько стоит переобуть колеса на 17?')).text).toContain('2800');
   });
 
+  it('reads the way there asked with "дойти", and a car that "заглохла" as broken down', async () => {
+    const a = await ask('как к вам от остановки дойти?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('Белинского');
+    const { query } = await retrieve(server.app.ctx, businessId, 'тачка заглохла, скидосы есть?');
+    expect([...(query.synonyms.get('тачк') ?? [])]).toContain('машин');
+    expect([...(query.synonyms.get('заглохл') ?? [])]).toContain('ремонт');
+    expect([...(query.synonyms.get('скидос') ?? [])]).toContain('скидк');
+  });
+
   it('reads a brand said in Cyrillic as the documents write it in Latin letters ("вудпекер")', async () => {
     const a = await ask('а вудпекер у вас есть?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
