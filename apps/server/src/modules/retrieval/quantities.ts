@@ -166,6 +166,8 @@ const ROOMS: [RegExp, number][] = [
 function clock(hour: number, minutes: number, part: string | undefined): string {
   let h = hour;
   if ((part === 'вечера' || (part === 'дня' && hour < 8)) && h < 12) h += 12;
+  // "В 11 ночи", "в пол двенадцатого ночи" are late in the evening; "в 2 ночи", "в 12 ночи" after midnight.
+  if (part === 'ночи' && h >= 9 && h < 12) h += 12;
   if (part === 'ночи' && h === 12) h = 0;
   return `${h}:${String(minutes).padStart(2, '0')}`;
 }

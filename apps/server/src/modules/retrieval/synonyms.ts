@@ -79,6 +79,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['тц', 'торговый', 'центр'],
   // Everyday names of what the common trades serve (car services, tyre shops).
   ['машина', 'автомобиль', 'авто', 'тачка'],
+  // A car brought to the customer, as a rental writes it ("подача в аэропорт").
+  ['подача', 'подогнать', 'пригнать'],
   ['шина', 'резина', 'колесо'],
   ['забрать', 'забирать'],
   ['получить', 'получать'],
