@@ -766,9 +766,9 @@ describe('local answerer on a list of rooms by capacity', () => {
     expect(await ask('нас будет человек одиннадцать, какая баня подойдет?')).toBe(
       'Вместимость: 11 и больше\n- Терем\n- Купеческая',
     );
-    // "Нас 11" counts the company too, and "почём" lists the rows with their prices.
+    // "Нас 11" counts the company too, and "почём" lists the rows with their prices, the column named.
     expect(await ask('нас одиннадцать, какая баня всех вместит и почём час?')).toMatch(
-      /^Вместимость: 11 и больше\n- Терем — \d+\n- Купеческая — \d+$/,
+      /^Вместимость: 11 и больше; Будни, руб\.\/час:\n- Терем — \d+\n- Купеческая — \d+$/,
     );
   });
 

@@ -285,7 +285,7 @@ describe('table questions', () => {
 
   it('lists the rows with their prices when the question asks what they cost', () => {
     expect(filterTable(input('какие капкейки есть и почем', undefined, cakes))).toBe(
-      'Категория: капкейки\n- Капкейк ванильный — 250\n- Капкейк с арахисом — 280',
+      'Категория: капкейки; Цена, руб.:\n- Капкейк ванильный — 250\n- Капкейк с арахисом — 280',
     );
     expect(filterTable(input('какие капкейки есть', undefined, cakes))).toBe(
       'Категория: капкейки\n- Капкейк ванильный\n- Капкейк с арахисом',

@@ -471,6 +471,8 @@ export function filterTable(input: FilterInput): string | undefined {
     const aboutRow = namedRows.length > 0 && !rowsOfWord;
     // "Какие курсы на автомате и почём?": the rows listed with their prices.
     const priceColumn = asksPrice ? others.find((c) => PRICE_COLUMN.test(c)) : undefined;
+    // A list whose values are the price column's names it after the filter's head.
+    const priced = (head: string) => (priceColumn ? `${head}; ${priceColumn}:` : head);
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
         const name = cellOf(r, nameOf);
@@ -531,7 +533,7 @@ export function filterTable(input: FilterInput): string | undefined {
         });
         if (picked.length === 0) continue;
         const head = `${valuesHead}${column}: ${yes ? 'да' : 'нет'}`;
-        const answer = compose(head, list(picked, ''), input.maxChars);
+        const answer = compose(priced(head), list(picked, ''), input.maxChars);
         const yesNoScore = narrowedScore(score + about);
         if (!best || yesNoScore > best.score) best = { score: yesNoScore, answer };
       }
@@ -574,7 +576,10 @@ export function filterTable(input: FilterInput): string | undefined {
         const picked = rows.filter((r) => cellNumber(cellOf(r, column)) === count);
         const countScore = 0.6 + about;
         if (!best || countScore > best.score)
-          best = { score: countScore, answer: compose(`${column}: ${count}`, list(picked, ''), input.maxChars) };
+          best = {
+            score: countScore,
+            answer: compose(priced(`${column}: ${count}`), list(picked, ''), input.maxChars),
+          };
       }
     }
     // "Нас будет человек одиннадцать, какая баня подойдёт?": the rows whose capacity ("до 12
@@ -598,7 +603,11 @@ export function filterTable(input: FilterInput): string | undefined {
       if (picked.length > 0 && (!best || capacityScore > best.score))
         best = {
           score: capacityScore,
-          answer: compose(`${valuesHead}${capacityColumn}: ${people} и больше`, list(picked, ''), input.maxChars),
+          answer: compose(
+            priced(`${valuesHead}${capacityColumn}: ${people} и больше`),
+            list(picked, ''),
+            input.maxChars,
+          ),
         };
     }
     // "Какая сауна самая дешёвая?": the row of the lowest price (of the price column the question
@@ -658,7 +667,7 @@ export function filterTable(input: FilterInput): string | undefined {
       const picked = rowsOfWord ? inWord : inValues;
       const head = valued.map(headOf).join(', ');
       if (picked.length > 0 && (!best || valueScore > best.score))
-        best = { score: valueScore, answer: compose(head, list(picked, ''), input.maxChars) };
+        best = { score: valueScore, answer: compose(priced(head), list(picked, ''), input.maxChars) };
     }
     // The rows the list question's word names, with their prices when the table has them.
     if (rowsOfWord && !byValues && holdsFigures && (!best || valueScore > best.score)) {
