@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeLocalAnswer, THRESHOLDS } from '../src/modules/answerer/local-answer';
+import {
+  asksForJob,
+  composeLocalAnswer,
+  offersJob,
+  surnameWords,
+  THRESHOLDS,
+} from '../src/modules/answerer/local-answer';
 import { retrieve } from '../src/modules/retrieval/retrieve';
 import { createOwner } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
@@ -461,6 +467,12 @@ describe('a question read for its subject', () => {
     const lost = await retrieve(server.app.ctx, businessId, 'заболел. за сколько отменить занятие, чтоб не сгорело');
     expect(lost.query.context.has('заболел')).toBe(true);
     expect([...(lost.query.synonyms.get('сгорел') ?? [])]).toContain('списыва');
+    // A last sentence with no question word asks nothing: the first, unmarked, is the question.
+    const first = await retrieve(server.app.ctx, businessId, 'Сколько стоит доставка воды. У меня кот');
+    expect(first.query.context.size).toBe(0);
+    // Where to is no remark about the visitor: it is what the question asks of.
+    const where = await retrieve(server.app.ctx, businessId, 'сколько стоит доставка? нам в Самару');
+    expect(where.query.context.size).toBe(0);
     // What follows the question still tells more of it.
     const more = await retrieve(server.app.ctx, businessId, 'до скольки доставка? сегодня воскресенье');
     expect(more.query.context.size).toBe(0);
@@ -605,12 +617,37 @@ describe('local answerer on a business', () => {
       const a = await ask(q);
       expect(a.source, `${q}: ${a.text}`).toBe('handoff');
     }
+    // Customers' questions are no job seeker's, and rules naming a trade offer no job.
+    for (const q of [
+      'Мы юрлицо, хотим работать с вами по договору, можно?',
+      'хотим на работу заказать пиццу, доставите в офис?',
+      'помогаете с трудоустройством после курса?',
+      'нам нужны работники на склад, подберёте?',
+      'можно у вас устроиться с палаткой?',
+    ])
+      expect(asksForJob(q), q).toBe(false);
+    for (const text of [
+      'Для аренды требуется водительское удостоверение.',
+      'Требуется направление врача.',
+      'Нам не нужны курьеры со стороны.',
+      'Можно поищем мастера на дом?',
+    ])
+      expect(offersJob(text), text).toBe(false);
+    expect(offersJob('Требуются курьеры с личным авто.')).toBe(true);
     // "Банщик не требуется" offers no job.
     const notNeeded = await askOf(() => hammamId)('ищу работу, банщики вам не нужны?');
     expect(notNeeded.source, notNeeded.text).toBe('handoff');
     const bathhouse = await askOf(() => jobsId)('банщики вам не нужны? ищу работу');
     expect(bathhouse.source, `confidence ${bathhouse.confidence}`).toBe('knowledge');
     expect(bathhouse.text).toContain('hr@izba-bani.ru');
+  });
+
+  it('reads as surnames the words ending as one after a trade or capitalised within a sentence', () => {
+    expect(surnameWords('инструктор павлов ещё работает?')).toEqual(['павлов']);
+    expect(surnameWords('к Ольге Романовой можно?')).toEqual(['романовой']);
+    expect(surnameWords('Добрый день, Магазин в воскресенье работает?')).toEqual([]);
+    expect(surnameWords('Подаёте машину в Ростов? А бензин какой?')).toEqual([]);
+    expect(surnameWords('Адрес:\nСаратов, ул. Ленина')).toEqual([]);
   });
 
   it('hands off a question about a person the documents never name, answering of one they do', async () => {

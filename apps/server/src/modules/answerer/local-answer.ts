@@ -39,27 +39,42 @@ export interface LocalAnswer {
  * only when they speak of vacancies (JOB_OFFER), not from the staff's or the services' pages.
  */
 const JOB_SEEKING =
-  /(?<!\p{L})(?:ваканси\p{L}*|ищу\s+(?:работу|подработку)|устроиться|трудоустро\p{L}*|резюме|(?:сотрудник|работник|персонал)\p{L}*\s+(?:не\s+)?(?:ищете|нужны|требуются)|(?:ищете|требуются|нужны)\s+(?:ли\s+)?(?:вам\s+)?(?:сотрудник|работник|персонал)\p{L}*|(?:вы|вам)\s+ищете|(?:хочу|хотела?|хотим|хотели)(?:\s+бы)?\s+(?:у\s+вас\s+|к\s+вам\s+)?(?:работать|на\s+работу))(?!\p{L})/u;
-/** A passage offering a job: vacancies, a CV asked for, staff sought ("ищем мастеров", not "не требуется"). */
+  /(?<!\p{L})(?:ваканси\p{L}*|ищу\s+(?:работу|подработку)|резюме|к\s+вам\s+устроиться|устроиться\s+(?:к\s+вам|на\s+работу)|(?:сотрудник|работник|персонал)\p{L}*\s+(?:не\s+)?ищете|(?:ищете|вам\s+нужны|нужны\s+ли)\s+(?:ли\s+)?(?:вам\s+)?(?:сотрудник|работник|персонал)\p{L}*|(?:хочу|хотела?|хотим|хотели)(?:\s+бы)?\s+(?:у\s+вас|к\s+вам)\s+(?:работать|на\s+работу))(?!\p{L})/u;
+/**
+ * A passage offering a job: vacancies, a CV asked for, staff sought in the plural ("ищем
+ * мастеров", "требуются курьеры"; not "требуется водительское удостоверение", "не нужны").
+ */
 const JOB_OFFER =
-  /ваканси|резюме|трудоустр|соискател|приглашаем\s+на\s+работу|в\s+нашу\s+команду|(?<!не\s)(?:ищем|требу[юе]тся|нужны)\s+(?:\p{L}+\s+)?(?:сотрудник|работник|мастер|администратор|менеджер|водител|курьер|повар|продав|кассир|консультант|стаж[её]р|помощник|механик|мойщик|уборщи|официант|бариста|преподавател|тренер|врач|парикмахер|стилист|флорист|кондитер|банщик|клинер)/iu;
+  /(?<!\p{L})(?:ваканси\p{L}*|резюме|соискател\p{L}*|приглашаем\s+на\s+работу|в\s+нашу\s+команду)|(?<!(?:^|\P{L})не\s+)(?<!\p{L})(?:ищем|требуются|нужны)\s+(?:\p{L}+\s+)?(?:сотрудник|работник|мастер|администратор|менеджер|водител|курьер|повар|продавц|кассир|консультант|стаж[её]р|помощник|механик|мойщик|уборщиц|официант|бариста|преподавател|тренер|врач|парикмахер|стилист|флорист|кондитер|банщик|клинер)(?:а|ов|и|ей|ы|ам)?(?!\p{L})/iu;
 
-/** A surname's endings ("Смирнова", "павлов", "Ковалёвым", "Левиной"). */
-const SURNAME_ENDING = /(?:ов|ев|ёв|ин|ын)(?:а|у|ым|ой|ом)?$/u;
+/** Whether a visitor asks for a job (JOB_SEEKING), and whether a text offers one (JOB_OFFER). */
+export const asksForJob = (question: string): boolean => JOB_SEEKING.test(question.toLowerCase());
+export const offersJob = (text: string): boolean => JOB_OFFER.test(text);
+
+/**
+ * A surname's endings: "-ов", "-ев" and their cases, "-ин", "-ын" with a case ending only
+ * ("Смирнова", "павлов", "Ковалевым", "Левиной"; not "магазин", "бензин", "Пушкин"). The word is
+ * read with "ё" as "е".
+ */
+const SURNAME_ENDING = /(?:ов|ев|ин|ын)(?:а|у|ым|ой|ом)$|(?:ов|ев)$/u;
 /** Words naming someone by trade, before a surname said in lower case ("инструктор павлов"). */
 const ROLE =
   /^(?:мастер|врач|доктор|инструктор|тренер|преподавател|учител|педагог|администратор|менеджер|стилист|парикмахер|ортодонт|стоматолог|хирург|терапевт|массажист|косметолог|бригадир|флорист|повар|водител|курьер|фотограф|банщи|грумер|психолог|логопед|воспитател|консультант|офтальмолог|окулист|ветеринар|юрист|кондитер)/u;
+/** Prepositions of a place: "в Ростов", "из Саратова" name a town, not a person. */
+const TO_PLACE = /^(?:в|во|из|до|под|через)$/u;
 /**
  * The question's words read as surnames: with a surname's ending, capitalised within a sentence
- * or after a trade's name; lower-cased and with "ё" as "е", as stems are.
+ * (not after a line, a colon or a place's preposition) or after a trade's name; lower-cased and
+ * with "ё" as "е", as stems are.
  */
-function surnameWords(question: string): string[] {
+export function surnameWords(question: string): string[] {
   const words: string[] = [];
   let previous = '';
   for (const m of question.matchAll(/(^|[^\p{L}]+)(\p{L}+)/gu)) {
     const [, before = '', word = ''] = m;
     const lower = word.toLowerCase().replace(/ё/g, 'е');
-    const capital = /^\p{Lu}\p{Ll}/u.test(word) && before !== '' && !/[.!?…]/u.test(before);
+    const capital =
+      /^\p{Lu}\p{Ll}/u.test(word) && before !== '' && !/[.!?…:;)\n]/u.test(before) && !TO_PLACE.test(previous);
     if (lower.length >= 5 && SURNAME_ENDING.test(lower) && (capital || ROLE.test(previous))) words.push(lower);
     previous = lower;
   }
@@ -420,9 +435,9 @@ export async function composeLocalAnswer(
   if (corrected?.confident)
     return { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity };
   if (terms.length === 0) return handoff();
-  const jobSeeking = JOB_SEEKING.test(asked.toLowerCase());
+  const jobSeeking = asksForJob(asked);
   const passages = jobSeeking
-    ? retrieval.passages.filter((x) => JOB_OFFER.test(`${x.heading} ${x.content}`))
+    ? retrieval.passages.filter((x) => offersJob(`${x.heading} ${x.content}`))
     : retrieval.passages;
   if (passages.length === 0) return handoff();
 

@@ -110,8 +110,10 @@ describe('table questions', () => {
     expect(filterTable(input('нас будет 11 человек, какая баня подойдет', undefined, baths))).toBe(
       'Вместимость: 11 и больше\n- Терем',
     );
-    // "На 2 часа" is no company.
+    // "На 2 часа" is no company, nor are adults or children counted apart; "нас 7," is.
     expect(filterTable(input('мы на 2 часа, какая баня подойдет', undefined, baths))).toBeUndefined();
+    expect(filterTable(input('нас 2 взрослых и 3 детей, какая баня подойдет', undefined, baths))).toBeUndefined();
+    expect(filterTable(input('нас 7, какая баня подойдет', undefined, baths))).toBe('Вместимость: 7 и больше\n- Терем');
   });
 
   it('reads a column of ages as ranges, "от 3 до 5 лет" among them', () => {

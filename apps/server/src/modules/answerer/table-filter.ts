@@ -149,9 +149,12 @@ const ROWS_OF_WORD = 0.6;
 /** A question asking what there is, or where to go ("что у вас есть для…", "куда можно ходить"). */
 const AVAILABLE = /(?<!\p{L})(?:что|куда|есть)(?!\p{L})/u;
 
-/** How many come, as a question counts them ("нас будет человек 11", "нас 11 человек", "компанией из 8"). */
+/**
+ * How many come, as a question counts them ("нас будет человек 11", "нас 11 человек", "компанией
+ * из 8", "нас 7, …"; not "у нас 2 ребёнка", "нас 2 взрослых и 3 детей").
+ */
 const PEOPLE_COUNT =
-  /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?(?:на\s+)?(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|%|час|мин|дн|ноч|сут|недел|месяц|год|лет))/u;
+  /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?(?:на\s+|(?=\d{1,2}\s*(?:[,.!?;]|$)))(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|%|час|мин|дн|ноч|сут|недел|месяц|год|лет))/u;
 /** The stems of the company's noun ("человек 11"): the filter's own words when a company is counted. */
 const PEOPLE_STEM = /^(?:человек|гост|персон)/;
 const peopleOf = (question: string): number | undefined => {
@@ -190,7 +193,7 @@ const AMOUNT_QUESTION =
 
 /** A question asking what something costs. */
 const PRICE_QUESTION =
-  /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:\p{L}+\s+){0,2}?(?:стои|будет\s+стоить|обойд|выйд|выход)\p{L}*|стоят)(?!\p{L})/u;
+  /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:\p{L}+\s+){0,2}?(?:стои|будет\s+стоить|обойд|обход)\p{L}*|стоят)(?!\p{L})/u;
 
 /** A column of money, though it names guests ("Доплата за гостя"): no capacity. */
 const MONEY_COLUMN = new RegExp(`${PRICE_COLUMN.source}|плат`, 'i');

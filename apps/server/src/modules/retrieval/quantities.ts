@@ -135,13 +135,13 @@ const dayOrdinal = (w: string | undefined) => (w ? DAY_ORDINALS.find(([re]) => r
 
 const PART_OF_DAY = /^(утра|дня|вечера|ночи)$/;
 /**
- * "На 2 дня", "за две ночи", "через 3 дня": days and nights counted, no time of day (which "в 2
- * дня", "до 2 ночи" or "2 часа дня" say).
+ * "На 2 дня", "2 ночи в домике", "аренда 3 дня": days and nights counted. A time of day is said
+ * after a word of time ("в 2 дня", "до 2 ночи", "с 10 утра") or with "часа" ("2 часа дня").
  */
 const COUNTED_PART = /^(?:дня|ночи)$/;
-const COUNTING = /^(?:на|за|через|от|по)$/;
+const AT_TIME = /^(?:в|во|к|до|с|со|после|около|между|часам|часу)$/;
 const timeOfDay = (before: string | undefined, hours: number, part: string) =>
-  hours > 0 || !COUNTED_PART.test(part) || !COUNTING.test(before ?? '');
+  hours > 0 || !COUNTED_PART.test(part) || AT_TIME.test(before ?? '');
 /** Minutes of "без пяти", "без четверти", "без двадцати" (before the hour). */
 const MINUTES_BEFORE = new Map([
   ['пяти', 5],

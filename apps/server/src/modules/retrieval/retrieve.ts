@@ -249,27 +249,36 @@ const PURPOSE =
   /^\s*(?:а\s+то\s+|просто\s+)?(?:не\s+)?(?:хочу|хотим|хотела?|хотели|хочется|хотелось|надо|нужно|планирую|планируем|собираюсь|собираемся)(?!\p{L})/u;
 /**
  * A sentence after the question telling of the visitor or of whom they ask for ("…с собакой? она
- * маленькая и тихая", "…за своим столом? я быстро", "…хлоркой пахнет? у сына кожа чувствительная").
+ * маленькая и тихая", "…за своим столом? я быстро", "…хлоркой пахнет? у сына кожа чувствительная"),
+ * not where to ("сколько стоит доставка? нам в Мокшан": the place asked about).
  */
 const ABOUT_ASKER =
-  /^\s*(?:а\s+|но\s+)?(?:я|мне|меня|мы|нам|нас|он|она|они|ему|ей|им|у\s+(?:меня|нас|него|нее|неё|них|сына|дочки|дочери|мужа|жены|ребенка|ребёнка|мамы|папы))(?!\p{L})/u;
+  /^\s*(?:а\s+|но\s+)?(?:я|мне|меня|мы|нам|нас|он|она|они|ему|ей|им|у\s+(?:меня|нас|него|нее|неё|них|сына|дочки|дочери|мужа|жены|ребенка|ребёнка|мамы|папы))(?!\p{L})(?!\s+(?:в|во|на|до|к|ко|из|от|по|за)\s)/u;
+/** A word that asks: a question without its "?" is told by it. */
+const ASKING_WORD =
+  /(?<!\p{L})(?:сколько|скольки|как|где|когда|куда|откуда|почему|зачем|что|чем|кто|какой|какая|какие|какое|каких|можно|ли|почем|почём|есть)(?!\p{L})/u;
 /** A pronoun or "это", "там" pointing back at what a sentence before named. */
 const BACK_REFERENCE =
   /(?<!\p{L})(?:он|она|оно|они|его|ее|её|их|ему|ей|им|него|нее|неё|них|нему|ней|ним|нем|нём|это|этот|эта|эти|этого|этой|этим|этих|такой|такое|такие|там|туда|оттуда)(?!\p{L})/u;
 
 /**
  * The stems of a question of several sentences said only in those that tell its situation: before
- * the one that asks (the first with "?"), or after it telling why (PURPOSE). `wordLexemes` holds
+ * the one that asks (the first with "?", else a last one alone with a question word), or after it
+ * telling why (PURPOSE) or of the visitor (ABOUT_ASKER). `wordLexemes` holds
  * the stems of the text's words in order (the first 60); `names` tells a stem that names something. A
  * question naming nothing ("Меня всё равно примут?") has none: its situation is its subject.
  */
 function situationStems(text: string, wordLexemes: string[][], names: (stem: string) => boolean): Set<string> {
   const sentences = text.split(/(?<=[.!?…])\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
   const context = new Set<string>();
-  // A question said without its "?" ("заболел. за сколько предупредить, чтоб не сгорело") is the last sentence.
+  // A question said without its "?" ("заболел. за сколько отменить, чтоб не сгорело") is the last
+  // sentence when it alone has a question word ("Во сколько закрываетесь. Хочу заехать" is not).
   const marked = sentences.filter((x) => /\?\s*$/.test(x));
-  const asking = marked.length ? marked : sentences.slice(-1);
-  if (sentences.length < 2 || asking.length === sentences.length) return context;
+  const asksWord = (x: string) => ASKING_WORD.test(x.toLowerCase());
+  const last = sentences.slice(-1);
+  const unmarked = last.length && asksWord(last[0] ?? '') && !sentences.slice(0, -1).some(asksWord) ? last : [];
+  const asking = marked.length ? marked : unmarked;
+  if (sentences.length < 2 || asking.length === 0 || asking.length === sentences.length) return context;
   // "Хочу подарить маме сертификат. Сколько он действует?": the question names its subject before.
   // (A question said first points back at nothing: "вы давно этим занимаетесь? не хочется к новичкам".)
   if (sentences[0] !== asking[0] && asking.some((x) => BACK_REFERENCE.test(x.toLowerCase()))) return context;
@@ -307,14 +316,15 @@ export async function retrieve(
   opts: RetrieveOptions = {},
 ): Promise<Retrieval> {
   const asked = chatSpelling(question);
-  const [query, [corrected]] = await Promise.all([
+  const [query, [corrected], vocabulary] = await Promise.all([
     analyzeQuestion(ctx, asked),
     searchCorrectedAnswers(ctx, assistantId, asked, { limit: 1 }),
+    // Loaded for the search anyway (cached): here it also tells the brands in Latin letters.
+    vocabularyOf(ctx.database, assistantId),
   ]);
   if (corrected?.confident || query.terms.length === 0) return { question, asked, query, corrected, passages: [] };
   // A brand or a model said in Cyrillic ("солярис", "дастер") that the documents write in Latin
   // letters: their spelling stands in for it, as a synonym does.
-  const vocabulary = await vocabularyOf(ctx.database, assistantId);
   for (const t of query.terms) {
     if (vocabulary.df.has(t)) continue;
     const latin = latinSpellings(vocabulary, t);

@@ -79,6 +79,13 @@ describe('latinSpellings', () => {
     expect(latinSpellings(vocabulary, 'солярис')).toEqual(['solari']);
     expect(latinSpellings(vocabulary, 'вудпекер')).toEqual(['woodpeck']);
     expect(latinSpellings(vocabulary, 'дастер')).toEqual(['duster']);
+    // The vowels must sound alike too: "хонда" is no Hyundai, "гарант" no Granta, "скидос" no Skoda.
+    const cars = await vocabularyOf(
+      stemsDatabase(() => ['hyundai', 'granta', 'skoda', 'logan']).database,
+      'latin-cars',
+    );
+    expect(latinSpellings(cars, 'хендай')).toEqual(['hyundai']);
+    for (const stem of ['хонд', 'гарант', 'скидос', 'логин']) expect(latinSpellings(cars, stem), stem).toEqual([]);
     // "Кресло" is no "Cross", and a skeleton of two ("кем") matches nothing.
     expect(latinSpellings(vocabulary, 'кресл')).toEqual([]);
     expect(latinSpellings(vocabulary, 'кем')).toEqual([]);

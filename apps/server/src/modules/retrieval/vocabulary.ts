@@ -1,6 +1,6 @@
 import type { Database } from '../../infra/db';
 import { forgetPassageIndex } from './passage-index';
-import { pgTrigrams } from './text';
+import { pgTrigrams, trigramSimilarity } from './text';
 
 /**
  * Each assistant's stems (knowledge_terms) with their passage counts and a trigram index over
@@ -239,13 +239,68 @@ const SOUNDS: Record<string, string> = Object.fromEntries(
 
 /** A skeleton shorter than this matches too many words to tell a brand ("KM", "RN"). */
 const SKELETON_MIN = 3;
+/**
+ * How alike a Cyrillic stem's sound and a Latin stem's must be besides their consonants (trigram
+ * similarity of phoneticSpelling): "хонда" is no "hyundai", "гарант" no "granta", "логин" no "logan".
+ */
+const SOUND_SIMILARITY = 0.35;
 const latinIndex = new WeakMap<Vocabulary, Map<string, string[]>>();
+
+/** A word in Latin letters as it sounds, vowels kept ("солярис" → "solaris", "woodpeck" → "vudpek"). */
+export function phoneticSpelling(word: string): string {
+  let text = word
+    .toLowerCase()
+    .replace(/ph/g, 'f')
+    .replace(/oo/g, 'u')
+    .replace(/ck/g, 'k')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/[cq]/g, 'k')
+    .replace(/w/g, 'v')
+    .replace(/[yj]/g, 'i');
+  for (const [from, to] of CYRILLIC) text = text.replaceAll(from, to);
+  return text.replace(/([a-z])\1+/g, '$1');
+}
+const CYRILLIC: [string, string][] = Object.entries({
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'o',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sh',
+  ъ: '',
+  ы: 'i',
+  ь: '',
+  э: 'e',
+  ю: 'u',
+  я: 'a',
+});
 
 /**
  * The knowledge base's stems in Latin letters that a stem in Cyrillic spells ("солярис" of
  * "Solaris", stemmed "solari"; "дастер" of "Duster"): the same consonants by sound, or those and
  * an "s" or "r" at the end (the English stemmer drops the "s" and "er" the Russian keeps:
- * "Woodpecker" is stemmed "woodpeck").
+ * "Woodpecker" is stemmed "woodpeck"), with vowels alike enough (SOUND_SIMILARITY).
  */
 export function latinSpellings(vocabulary: Vocabulary, stem: string): string[] {
   if (!/^[а-яё]+$/.test(stem)) return [];
@@ -264,7 +319,10 @@ export function latinSpellings(vocabulary: Vocabulary, stem: string): string[] {
   }
   const skeleton = soundSkeleton(stem);
   if (skeleton.length < SKELETON_MIN) return [];
-  const stemmed =
-    skeleton.length > SKELETON_MIN && /[SR]$/.test(skeleton) ? index.get(skeleton.slice(0, -1)) : undefined;
-  return [...(index.get(skeleton) ?? []), ...(stemmed ?? [])];
+  const spelled = phoneticSpelling(stem);
+  const alike = (latin: string, sound: string) => trigramSimilarity(sound, phoneticSpelling(latin)) >= SOUND_SIMILARITY;
+  const found = (index.get(skeleton) ?? []).filter((l) => alike(l, spelled));
+  if (skeleton.length > SKELETON_MIN && /[SR]$/.test(skeleton))
+    for (const l of index.get(skeleton.slice(0, -1)) ?? []) if (alike(l, spelled.replace(/e?[sr]$/, ''))) found.push(l);
+  return found;
 }
