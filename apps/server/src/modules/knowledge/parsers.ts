@@ -148,7 +148,33 @@ function cellLinesBlocks(rows: string[][]): Block[] {
 /** A PDF's text, read by pdf.js in its own thread (pdf-worker.ts), as headings and paragraphs. */
 async function parsePdf(bytes: Buffer, signal?: AbortSignal): Promise<Block[]> {
   const table: PdfTable = { header: undefined };
-  return (await pdfPages(bytes, signal)).flatMap((lines) => pdfPageBlocks(lines, table));
+  return joinAcrossPages((await pdfPages(bytes, signal)).map((lines) => pdfPageBlocks(lines, table)));
+}
+
+/**
+ * A paragraph a page ends in mid-sentence goes on with the next page's first paragraph when that
+ * starts in lower case ("… Неиспользованные" / "занятия, кроме пропущенных…").
+ */
+function joinAcrossPages(pages: Block[][]): Block[] {
+  const blocks: Block[] = [];
+  for (const page of pages) {
+    const last = blocks[blocks.length - 1];
+    const [first, ...rest] = page;
+    if (
+      last?.kind === 'paragraph' &&
+      first?.kind === 'paragraph' &&
+      !/[.!?:;…]["»)]?$/.test(last.text) &&
+      /^[a-zа-яё]/.test(first.text)
+    ) {
+      const hyphen = /\p{L}-$/u.test(last.text);
+      blocks[blocks.length - 1] = {
+        kind: 'paragraph',
+        text: hyphen ? last.text.slice(0, -1) + first.text : `${last.text} ${first.text}`,
+      };
+      blocks.push(...rest);
+    } else blocks.push(...page);
+  }
+  return blocks;
 }
 
 /** The header of the table a page ended with: the next page's rows of as many cells go on under it. */

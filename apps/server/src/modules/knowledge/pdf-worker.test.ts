@@ -56,6 +56,18 @@ describe('PDF text on its own thread', () => {
     ]);
   });
 
+  it('goes on with a paragraph a page ends in mid-sentence on the next page (held-out-swim/pravila.pdf)', async () => {
+    const rules = readFileSync(
+      fileURLToPath(new URL('../../../test/fixtures/engine/held-out-swim/pravila.pdf', import.meta.url)),
+    );
+    const texts = (await parseDocument('pdf', rules)).map((b) => b.text);
+    expect(texts).toContain(
+      'Детский абонемент рассчитан на календарный месяц: 4 занятия — раз в неделю, 8 занятий — 2 раза в неделю, 12 занятий — 3 раза в неделю. Неиспользованные занятия, кроме пропущенных по болезни, на следующий месяц не переносятся.',
+    );
+    // No paragraph starts in mid-sentence.
+    expect(texts.filter((t) => /^[а-яё]/.test(t))).toEqual([]);
+  });
+
   it('reads a title set in bold at the body size as a heading, not a fact in bold nor one with nothing under it (pravila-bold.pdf)', async () => {
     const rules = readFileSync(
       fileURLToPath(new URL('../../../test/fixtures/knowledge/pravila-bold.pdf', import.meta.url)),
