@@ -272,7 +272,14 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable): Block[] {
     if (!current) current = line;
     else if (/[А-Яа-яA-Za-z]-$/.test(current)) current = current.slice(0, -1) + line;
     else current = `${current} ${line}`;
-    if (/[.!?:;]$/.test(line)) flush();
+    // A line ending in a colon or a semicolon goes on when the next starts in lower case ("…начал
+    // работу:" / "их делают заранее…"): a line's end is no paragraph's.
+    const next =
+      lines
+        .slice(i + 1)
+        .find((l) => l.text.trim())
+        ?.text.trim() ?? '';
+    if (/[.!?]$/.test(line) || (/[:;]$/.test(line) && !/^[a-zа-яё]/.test(next))) flush();
   }
   flushRows();
   flush();

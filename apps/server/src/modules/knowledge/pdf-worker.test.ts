@@ -56,7 +56,7 @@ describe('PDF text on its own thread', () => {
     ]);
   });
 
-  it('goes on with a paragraph a page ends in mid-sentence on the next page (held-out-swim/pravila.pdf)', async () => {
+  it('goes on with a paragraph a page or a line ends in mid-sentence (held-out-swim, held-out-tyres pravila.pdf)', async () => {
     const rules = readFileSync(
       fileURLToPath(new URL('../../../test/fixtures/engine/held-out-swim/pravila.pdf', import.meta.url)),
     );
@@ -64,8 +64,14 @@ describe('PDF text on its own thread', () => {
     expect(texts).toContain(
       'Детский абонемент рассчитан на календарный месяц: 4 занятия — раз в неделю, 8 занятий — 2 раза в неделю, 12 занятий — 3 раза в неделю. Неиспользованные занятия, кроме пропущенных по болезни, на следующий месяц не переносятся.',
     );
-    // No paragraph starts in mid-sentence.
+    // No paragraph starts in mid-sentence, after a page's end or a line's colon.
     expect(texts.filter((t) => /^[а-яё]/.test(t))).toEqual([]);
+    const tyres = readFileSync(
+      fileURLToPath(new URL('../../../test/fixtures/engine/held-out-tyres/pravila.pdf', import.meta.url)),
+    );
+    const tyreTexts = (await parseDocument('pdf', tyres)).map((b) => b.text);
+    expect(tyreTexts.filter((t) => /^[а-яё]/.test(t))).toEqual([]);
+    expect(tyreTexts.some((t) => /гарантии нет: это временный ремонт/.test(t))).toBe(true);
   });
 
   it('reads a title set in bold at the body size as a heading, not a fact in bold nor one with nothing under it (pravila-bold.pdf)', async () => {
