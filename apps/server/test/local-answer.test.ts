@@ -467,6 +467,10 @@ describe('a question read for its subject', () => {
     const lost = await retrieve(server.app.ctx, businessId, 'заболел. за сколько отменить занятие, чтоб не сгорело');
     expect(lost.query.context.has('заболел')).toBe(true);
     expect([...(lost.query.synonyms.get('сгорел') ?? [])]).toContain('списыва');
+    // A clause before ", есть у вас" tells the situation as a sentence would.
+    const clause = await retrieve(server.app.ctx, businessId, 'везём кучу вещей, есть у вас доставка на этаж?');
+    expect(clause.query.context.has('куч')).toBe(true);
+    expect(clause.query.context.has('доставк')).toBe(false);
     // A last sentence with no question word asks nothing: the first, unmarked, is the question.
     const first = await retrieve(server.app.ctx, businessId, 'Сколько стоит доставка воды. У меня кот');
     expect(first.query.context.size).toBe(0);

@@ -254,6 +254,12 @@ const PURPOSE =
  */
 const ABOUT_ASKER =
   /^\s*(?:а\s+|но\s+)?(?:я|мне|меня|мы|нам|нас|он|она|они|ему|ей|им|у\s+(?:меня|нас|него|нее|неё|них|сына|дочки|дочери|мужа|жены|ребенка|ребёнка|мамы|папы))(?!\p{L})(?!\s+(?:в|во|на|до|к|ко|из|от|по|за)\s)/u;
+/**
+ * A comma before the words that start asking whether or when ("…, есть у вас", "…, можно",
+ * "…, когда"); not "сколько" or "какой", which ask of what the clause before names ("диплом
+ * переплести, сколько стоит?").
+ */
+const CLAUSE_ASKING = /,\s+(?:а\s+)?(?:есть\s+(?:ли\s+)?у\s+вас|у\s+вас\s+есть|можно|когда)(?!\p{L})/iu;
 /** A word that asks: a question without its "?" is told by it. */
 const ASKING_WORD =
   /(?<!\p{L})(?:сколько|скольки|как|где|когда|куда|откуда|почему|зачем|что|чем|кто|какой|какая|какие|какое|каких|можно|ли|почем|почём|есть)(?!\p{L})/u;
@@ -269,7 +275,16 @@ const BACK_REFERENCE =
  * question naming nothing ("Меня всё равно примут?") has none: its situation is its subject.
  */
 function situationStems(text: string, wordLexemes: string[][], names: (stem: string) => boolean): Set<string> {
-  const sentences = text.split(/(?<=[.!?…])\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
+  // A clause telling the situation before a question in one sentence ("везём кучу вещей, есть у
+  // вас универсал?") is told as a sentence would be: the clause asks nothing, the rest starts asking.
+  const sentences = text
+    .split(/(?<=[.!?…])\s+/)
+    .flatMap((x) => {
+      const m = CLAUSE_ASKING.exec(x);
+      const lead = m ? x.slice(0, m.index) : '';
+      return m && lead && !ASKING_WORD.test(lead.toLowerCase()) ? [`${lead}.`, x.slice(m.index + 1).trim()] : [x];
+    })
+    .filter((x) => /[\p{L}\p{N}]/u.test(x));
   const context = new Set<string>();
   // A question said without its "?" ("заболел. за сколько отменить, чтоб не сгорело") is the last
   // sentence when it alone has a question word ("Во сколько закрываетесь. Хочу заехать" is not).
