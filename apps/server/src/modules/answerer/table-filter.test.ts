@@ -112,7 +112,10 @@ describe('table questions', () => {
     );
     // "На 2 часа" is no company, nor are adults or children counted apart; "нас 7," is.
     expect(filterTable(input('мы на 2 часа, какая баня подойдет', undefined, baths))).toBeUndefined();
-    expect(filterTable(input('нас 2 взрослых и 3 детей, какая баня подойдет', undefined, baths))).toBeUndefined();
+    expect(filterTable(input('нас 2 взрослых и 3 детей, какая баня подойдет', undefined, baths))).toBe(
+      'Вместимость: 5 и больше\n- Изба\n- Терем',
+    );
+    expect(filterTable(input('у нас 2 ребенка, какая баня подойдет', undefined, baths))).toBeUndefined();
     expect(filterTable(input('нас 7, какая баня подойдет', undefined, baths))).toBe('Вместимость: 7 и больше\n- Терем');
   });
 

@@ -157,7 +157,12 @@ const PEOPLE_COUNT =
   /(?<!\p{L})(?:человек|гостей|персон)\s+(\d{1,3})(?!\d)|(?<![\d,])(\d{1,3})\s+(?:человек|гост\p{L}*|персон\p{L}*)|компани\p{L}*\s+(?:из\s+)?(\d{1,3})(?!\d)|(?<!\p{L})(?:мы|нас)\s+(?:будет\s+)?(?:на\s+|(?=\d{1,2}\s*(?:[,.!?;]|$)))(\d{1,2})(?!\d|[,.]\d)(?!\s*(?:₽|руб|%|час|мин|дн|ноч|сут|недел|месяц|год|лет))/u;
 /** The stems of the company's noun ("человек 11"): the filter's own words when a company is counted. */
 const PEOPLE_STEM = /^(?:человек|гост|персон)/;
+/** Adults and children counted apart ("2 взрослых и 3 детей", "двое взрослых и ребёнок"): the company is their sum. */
+const ADULTS_AND_CHILDREN =
+  /(?<!\d)(\d{1,2})\s+взросл\p{L}*\s+(?:и|\+|плюс)\s+(?:(\d{1,2})\s+)?(?:дет\p{L}*|ребен\p{L}*|ребён\p{L}*|малыш\p{L}*)/u;
 const peopleOf = (question: string): number | undefined => {
+  const family = ADULTS_AND_CHILDREN.exec(question);
+  if (family) return Number(family[1]) + Number(family[2] ?? 1);
   const m = PEOPLE_COUNT.exec(question);
   const n = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4];
   return n ? Number(n) : undefined;
