@@ -200,6 +200,30 @@ const AMOUNT_QUESTION =
 const PRICE_QUESTION =
   /(?<!\p{L})(?:почем|почём|цен[аыуе]|стоимост\p{L}*|сколько\s+(?:\p{L}+\s+){0,2}?(?:стои|будет\s+стоить|обойд|обход)\p{L}*|стоят)(?!\p{L})/u;
 
+/** How many days a question rents for ("на 2 недели", "на 5 дней", "на месяц"). */
+function daysOf(question: string): number | undefined {
+  const m = /(?<!\p{L})(?:на|за)\s+(?:(\d{1,3})\s+)?(дн|день|дня|дней|сут|недел|месяц)\p{L}*/u.exec(question);
+  if (!m) return undefined;
+  const n = Number(m[1] ?? 1);
+  const unit = m[2] ?? '';
+  return unit === 'недел' ? n * 7 : unit === 'месяц' ? n * 30 : n;
+}
+/**
+ * Of the price columns by rental length ("Сутки при аренде 1–3 дня", "4–7 дней", "от 8 дней"),
+ * the one whose range holds the days asked.
+ */
+function byLength(columns: string[], days: number | undefined): string | undefined {
+  if (days === undefined || columns.length < 2) return undefined;
+  return columns.find((c) => {
+    const range = /(\d+)\s*[–—-]\s*(\d+)\s*(?:дн|день|дня|дней|сут)/u.exec(c);
+    if (range) return days >= Number(range[1]) && days <= Number(range[2]);
+    const from = /(?:от\s*(\d+)|(\d+)\s*\+|(\d+)\s*(?:дн\p{L}*|сут\p{L}*)\s+и\s+(?:более|больше|дольше))/u.exec(c);
+    if (from) return days >= Number(from[1] ?? from[2] ?? from[3]);
+    const upTo = /до\s*(\d+)\s*(?:дн|день|дня|дней|сут)/u.exec(c);
+    return upTo ? days <= Number(upTo[1]) : false;
+  });
+}
+
 /** A column of money, though it names guests ("Доплата за гостя"): no capacity. */
 const MONEY_COLUMN = new RegExp(`${PRICE_COLUMN.source}|плат`, 'i');
 
@@ -478,7 +502,8 @@ export function filterTable(input: FilterInput): string | undefined {
     const rowsOfWord = listed && namedRows.length >= 2;
     const aboutRow = namedRows.length > 0 && !rowsOfWord;
     // "Какие курсы на автомате и почём?": the rows listed with their prices.
-    const priceColumn = asksPrice ? others.find((c) => PRICE_COLUMN.test(c)) : undefined;
+    const priceColumns = asksPrice ? others.filter((c) => PRICE_COLUMN.test(c)) : [];
+    const priceColumn = byLength(priceColumns, daysOf(input.question)) ?? priceColumns[0];
     // A list whose values are the price column's names it after the filter's head.
     const priced = (head: string) => (priceColumn ? `${head}; ${priceColumn}:` : head);
     const list = (picked: TableRow[], column: string) =>
