@@ -210,10 +210,11 @@ describe('alerts (triggers, hand-offs, requests for a person, phones)', () => {
     expect(mail.text).toContain('(сайт)');
     expect(mail.text).toMatch(/\/dashboard\/assistants\/[0-9a-f-]+\/chats\?visitor=/);
     expect(smtp.mails.filter((m) => (m.text ?? '').includes('Вопрос номер два') && m.to !== undefined)).toHaveLength(1);
-    const state = json<Assistant>(
-      await server.app.inject({ url: `/api/assistant/${id}`, headers: bearer(someone.token) }),
-    );
-    expect(state.notification.lastDeliveredAt).not.toBeNull();
+    // The delivery is recorded after the mail server has taken the mail: a moment later.
+    const delivered = async () =>
+      json<Assistant>(await server.app.inject({ url: `/api/assistant/${id}`, headers: bearer(someone.token) }))
+        .notification.lastDeliveredAt;
+    await expect.poll(delivered, { timeout: 10_000 }).not.toBeNull();
 
     // The profile's switch silences everything.
     await server.app.ctx.db.update(users).set({ isAllowedNotify: false }).where(eq(users.id, someone.userId));
