@@ -215,6 +215,15 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable): Block[] {
   // Lines of as many cells as the previous page's table, at the top of this page, may go on with it.
   const carriedOn = (cells: string[] | undefined) =>
     table.header !== undefined && blocks.length === 0 && !current && cells?.length === table.header.length;
+  // Each line's next line with text, found in one pass from the end (a look past every line for
+  // each would be quadratic in a page's lines).
+  const nextLine: (PdfLine | undefined)[] = [];
+  for (let i = lines.length - 1, after: PdfLine | undefined; i >= 0; i--) {
+    nextLine[i] = after;
+    const l = lines[i];
+    if (l?.text.trim()) after = l;
+  }
+  const nextText = nextLine.map((l) => l?.text.trim() ?? '');
   let rows: string[][] = [];
   const flushRows = () => {
     if (rows.length === 0) return;
@@ -264,7 +273,7 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable): Block[] {
     }
     // A title set in bold at the body's size, with text not in bold under it, on a page whose text
     // is not mostly bold: a section's title, as in a Word file (boldTitle).
-    if (raw.bold && fewBold && titleInBold(line) && lines.slice(i + 1).find((l) => l.text.trim())?.bold === false) {
+    if (raw.bold && fewBold && titleInBold(line) && nextLine[i]?.bold === false) {
       flush();
       blocks.push({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: line });
       continue;
@@ -274,11 +283,7 @@ function pdfPageBlocks(lines: PdfLine[], table: PdfTable): Block[] {
     else current = `${current} ${line}`;
     // A line ending in a colon or a semicolon goes on when the next starts in lower case ("…начал
     // работу:" / "их делают заранее…"): a line's end is no paragraph's.
-    const next =
-      lines
-        .slice(i + 1)
-        .find((l) => l.text.trim())
-        ?.text.trim() ?? '';
+    const next = nextText[i] ?? '';
     if (/[.!?]$/.test(line) || (/[:;]$/.test(line) && !/^[a-zа-яё]/.test(next))) flush();
   }
   flushRows();
