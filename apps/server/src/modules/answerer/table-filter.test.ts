@@ -129,6 +129,20 @@ describe('table questions', () => {
     const ask = (q: string) => filterTable(input(q, undefined, classes));
     expect(ask('что у вас есть для 2 лет')).toBe('Возраст: 2 года\n- Мама и малыш');
     expect(ask('что у вас есть для 4 лет')).toBe('Возраст: 4 года\n- Развивайка\n- Английский');
+    // Asked with the prices, or the times of a timetable: the rows with theirs.
+    expect(ask('какие занятия для ребенка 6 лет и сколько стоят')).toBe(
+      'Возраст: 6 лет; Цена:\n- Шахматы — 3600\n- Английский — 5200',
+    );
+    const timetable = [
+      'Группа: Капельки; Возраст: 4–6 лет; Время: 10:45',
+      'Группа: Дельфины; Возраст: 7–10 лет; Время: 12:00',
+      'Группа: Подростки; Возраст: 11–16 лет; Время: 13:00',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('дочке 8 лет, что есть для нее? во сколько', undefined, timetable))).toBe(
+      'Возраст: 8 лет; Время:\n- Дельфины — 12:00',
+    );
+    // Asked how many, not listed.
+    expect(ask('сколько лет нужно для шахмат')).toBeUndefined();
   });
 
   it('reads the word of a "бес-" column said without its prefix as asking its "нет"', () => {

@@ -193,6 +193,10 @@ function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: bo
 const NARROWED_BONUS = 0.1;
 
 /** A question of a time, a number or a price, which a yes/no column does not answer. */
+/** A question asking at what time ("во сколько", "когда", "со скольки"). */
+const TIME_QUESTION = /(?<!\p{L})(?:во\s+сколько|со\s+скольки|когда)(?!\p{L})/u;
+/** A timetable's column of times ("Время", "Начало"). */
+const TIME_COLUMN = /^(?:время|начало)/iu;
 const AMOUNT_QUESTION =
   /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|насколько|когда|почем|почём)(?!\p{L})/u;
 
@@ -672,8 +676,12 @@ export function filterTable(input: FilterInput): string | undefined {
     }
     // "Что есть для трёхлеток?", "ребёнку 8 лет, куда ходить по субботам?": the rows whose column
     // of ages holds the child's (within the values named).
+    // Asked with their prices or times ("какие группы для 6 лет и сколько стоят", "…по субботам? во
+    // сколько"), the rows are listed with that column's values.
+    const timeColumn = TIME_QUESTION.test(input.question) ? others.find((c) => TIME_COLUMN.test(c)) : undefined;
+    const ageValues = asksPrice ? priceColumn : timeColumn;
     const ageColumn =
-      age !== undefined && !aboutRow && (listed || AVAILABLE.test(input.question)) && !asksAmount
+      age !== undefined && !aboutRow && (listed || AVAILABLE.test(input.question)) && (!asksAmount || ageValues)
         ? others.find((c) => {
             const values = valuesOf(c).filter(Boolean);
             return values.length > 0 && values.filter((v) => ageRange(v)).length >= values.length / 2;
@@ -686,8 +694,13 @@ export function filterTable(input: FilterInput): string | undefined {
       });
       const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || ageScore > best.score)) {
-        const names = list(picked, '').filter((x, i, all) => all.indexOf(x) === i);
-        best = { score: ageScore, answer: compose(`${valuesHead}${ageColumn}: ${years(age)}`, names, input.maxChars) };
+        const names = (
+          ageValues === timeColumn && timeColumn
+            ? picked.map((r) => `${cellOf(r, nameOf)} — ${cellOf(r, timeColumn)}`)
+            : list(picked, '')
+        ).filter((x, i, all) => all.indexOf(x) === i);
+        const head = `${valuesHead}${ageColumn}: ${years(age)}${ageValues ? `; ${ageValues}:` : ''}`;
+        best = { score: ageScore, answer: compose(head, names, input.maxChars) };
       }
     }
     // The rows holding every value named ("прививки для собак от лептоспироза": both columns).
