@@ -145,6 +145,30 @@ describe('table questions', () => {
     expect(ask('сколько лет нужно для шахмат')).toBeUndefined();
   });
 
+  it("picks a timetable's rows by the days and the time of day asked", () => {
+    const timetable = [
+      'День: Понедельник; Время: 07:30; Направление: Хатха-йога утренняя',
+      'День: Понедельник; Время: 20:15; Направление: Стретчинг',
+      'День: Вторник; Время: 18:00; Направление: Пилатес на реформерах',
+      'День: Суббота; Время: 10:00; Направление: Хатха-йога для новичков',
+      'День: Суббота; Время: 17:00; Направление: Виньяса-флоу',
+    ].map((t) => parseRow(t) as TableRow);
+    const ask = (q: string) => filterTable(input(q, undefined, timetable));
+    expect(ask('что у вас есть по субботам с утра?')).toBe(
+      'По субботам, утром:\n- Суббота, 10:00 — Хатха-йога для новичков',
+    );
+    expect(ask('раньше 20:00 не освобождаюсь. есть что-нибудь попозже?')).toBe(
+      'После 20:00:\n- Понедельник, 20:15 — Стретчинг',
+    );
+    // A word of the question names the rows among those of the time asked.
+    expect(ask('хочу на реформер в будни вечером, когда есть группа?')).toBe(
+      'В будни, вечером:\n- Вторник, 18:00 — Пилатес на реформерах',
+    );
+    // Not the opening hours, nor a question that asks nothing of the timetable.
+    expect(ask('до скольки вы в субботу?')).toBeUndefined();
+    expect(ask('на вечернюю виньясу опаздываю, меня пустят?')).toBeUndefined();
+  });
+
   it('reads the word of a "бес-" column said without its prefix as asking its "нет"', () => {
     const classes = [
       'Занятие: Развивайка; Цена: 4800; Пробное бесплатно: да',

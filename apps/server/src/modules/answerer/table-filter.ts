@@ -7,6 +7,7 @@
  */
 
 import { lru } from '../../lib/lru';
+import { daysWanted, TIME_OWN_STEM, timeOf, timeWanted, weekdaysOf } from './timetable';
 
 export interface TableRow {
   /** The row as the passage holds it. */
@@ -192,11 +193,11 @@ function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: bo
 /** What an age or a company narrowing the rows adds to the score of the filter it narrows. */
 const NARROWED_BONUS = 0.1;
 
-/** A question of a time, a number or a price, which a yes/no column does not answer. */
 /** A question asking at what time ("во сколько", "когда", "со скольки"). */
 const TIME_QUESTION = /(?<!\p{L})(?:во\s+сколько|со\s+скольки|когда)(?!\p{L})/u;
 /** A timetable's column of times ("Время", "Начало"). */
 const TIME_COLUMN = /^(?:время|начало)/iu;
+/** A question of a time, a number or a price, which a yes/no column does not answer. */
 const AMOUNT_QUESTION =
   /(?<!\p{L})(?:во\s+сколько|до\s+скольки|со\s+скольки|сколько|насколько|когда|почем|почём)(?!\p{L})/u;
 
@@ -284,8 +285,14 @@ const years = (age: number) => {
 };
 
 /** Whether a question may filter a table: a comparison with a number, a list or count question, an age, a company, a superlative. */
+/** A question asking what a timetable has, or when: "что есть…", "какие…", "во сколько" (not "до скольки вы открыты"). */
+const timetableQuestion = (question: string, listed: boolean): boolean =>
+  (listed || AVAILABLE.test(question) || TIME_QUESTION.test(question)) && !/до\s+скольки|со\s+скольки/u.test(question);
+
 export const filtersTable = (question: string): boolean =>
   comparisonOf(question) !== undefined ||
+  ((timeWanted(question) !== undefined || daysWanted(question) !== undefined) &&
+    timetableQuestion(question, LIST_QUESTION.test(question))) ||
   LIST_QUESTION.test(question) ||
   countOf(question, false) !== undefined ||
   AGE.test(question) ||
@@ -418,6 +425,7 @@ export function filterOwnStem(question: string): (stem: string) => boolean {
   if (AGE.test(question)) own.push(AGE_STEM);
   if (PEOPLE_COUNT.test(question)) own.push(PEOPLE_STEM);
   if (asksSuperlative(question)) own.push(SUPERLATIVE_STEM);
+  if (timeWanted(question)) own.push(TIME_OWN_STEM);
   return (stem) => own.some((re) => re.test(stem));
 }
 /**
@@ -701,6 +709,60 @@ export function filterTable(input: FilterInput): string | undefined {
         ).filter((x, i, all) => all.indexOf(x) === i);
         const head = `${valuesHead}${ageColumn}: ${years(age)}${ageValues ? `; ${ageValues}:` : ''}`;
         best = { score: ageScore, answer: compose(head, names, input.maxChars) };
+      }
+    }
+    // "Что есть по субботам с утра?", "освобождаюсь к восьми, есть что-нибудь попозже?": a
+    // timetable's rows at the time of day and on the days asked (and of the child's age, if named).
+    const hours = columns.find(
+      (c) => TIME_COLUMN.test(c) && valuesOf(c).filter((v) => timeOf(v) !== undefined).length >= rows.length / 2,
+    );
+    const dayColumn = columns.find(
+      (c) => c !== hours && valuesOf(c).filter((v) => weekdaysOf(v).length > 0).length >= rows.length / 2,
+    );
+    const when = hours && !comparison && !aboutRow ? timeWanted(input.question) : undefined;
+    const onDays = dayColumn ? daysWanted(input.question) : undefined;
+    // What there is, or when ("что есть…", "какие…", "во сколько"); not the opening hours ("до скольки вы в субботу").
+    const asksTimetable = (when || onDays) && timetableQuestion(input.question, listed);
+    if (hours && asksTimetable && !comparison && !aboutRow) {
+      const ages =
+        age === undefined
+          ? undefined
+          : others.find((c) => valuesOf(c).filter((v) => ageRange(v)).length >= rows.length / 2);
+      const timed = base.filter((r) => {
+        const t = timeOf(cellOf(r, hours));
+        if (when && (t === undefined || t < when.from || t > when.to)) return false;
+        if (onDays && dayColumn && !weekdaysOf(cellOf(r, dayColumn)).some((d) => onDays.days.includes(d))) return false;
+        const range = ages ? ageRange(cellOf(r, ages)) : undefined;
+        return !ages || age === undefined || (range !== undefined && range[0] <= age && age <= range[1]);
+      });
+      const label = columns.find((c) => c !== hours && c !== dayColumn && c !== ages);
+      // Of those, the ones a word of the question names ("на реформер" of "Пилатес на реформерах"),
+      // said as such, not through a synonym ("ребенку" is no "(школьники)").
+      const said = (input.question.replace(/ё/g, 'е').match(/\p{L}{4,}/gu) ?? []).map((w) =>
+        w.slice(0, Math.min(5, w.length - 1)),
+      );
+      const namedBy = label
+        ? timed.filter((r) => {
+            const words =
+              cellOf(r, label)
+                .toLowerCase()
+                .replace(/ё/g, 'е')
+                .match(/\p{L}{3,}/gu) ?? [];
+            return words.some((w) => said.some((x) => w.startsWith(x)));
+          })
+        : [];
+      const picked = namedBy.length > 0 ? namedBy : timed;
+      const asked = [onDays?.said, when?.said, ages && age !== undefined ? `${ages}: ${years(age)}` : undefined]
+        .filter(Boolean)
+        .join(', ');
+      const timetableScore = narrowedScore(ROWS_OF_WORD + about) + NARROWED_BONUS * (1 + Number(Boolean(ages)));
+      if (picked.length > 0 && (!best || timetableScore > best.score)) {
+        const items = picked.map((r) => {
+          const day = dayColumn ? `${cellOf(r, dayColumn)}, ` : '';
+          return `${day}${cellOf(r, hours)}${label ? ` — ${cellOf(r, label)}` : ''}`;
+        });
+        const head = `${asked.charAt(0).toUpperCase()}${asked.slice(1)}:`;
+        best = { score: timetableScore, answer: compose(head, items, input.maxChars) };
       }
     }
     // The rows holding every value named ("прививки для собак от лептоспироза": both columns).

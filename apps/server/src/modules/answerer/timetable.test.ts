@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { daysWanted, timeOf, timeWanted, weekdaysOf } from './timetable';
+
+describe('timetable questions', () => {
+  it('reads the time of day a visitor can come at', () => {
+    // The times are figures already (quantities.ts).
+    expect(timeWanted('раньше 20:00 не освобождаюсь. есть что-нибудь попозже?')).toEqual({
+      from: 20 * 60,
+      to: 24 * 60,
+      said: 'после 20:00',
+    });
+    // An hour said of the evening is p.m.
+    expect(timeWanted('работаю допоздна, освобождаюсь к 8. что-нибудь есть?')?.from).toBe(20 * 60);
+    expect(timeWanted('есть группы после 19:00?')?.from).toBe(19 * 60);
+    expect(timeWanted('что есть до 12:00?')).toMatchObject({ from: 0, to: 12 * 60 });
+    expect(timeWanted('на йогу к 7:30 в какие дни?')).toMatchObject({ from: 450, to: 450, said: 'в 07:30' });
+    expect(timeWanted('что у вас по субботам с утра?')).toMatchObject({ from: 0, to: 12 * 60, said: 'утром' });
+    expect(timeWanted('для взрослых вечером что-нибудь есть?')).toMatchObject({ from: 17 * 60, said: 'вечером' });
+    expect(timeWanted('сколько стоит абонемент?')).toBeUndefined();
+  });
+
+  it('reads the days of a question and of a cell', () => {
+    expect(daysWanted('что у вас по субботам?')?.days).toEqual([5]);
+    expect(daysWanted('хочу в будни после работы')?.days).toEqual([0, 1, 2, 3, 4]);
+    expect(daysWanted('в среду можно?')?.days).toEqual([2]);
+    // "В среднем" is no Wednesday.
+    expect(daysWanted('сколько в среднем длится занятие?')).toBeUndefined();
+    expect(weekdaysOf('Суббота')).toEqual([5]);
+    expect(weekdaysOf('вт, чт')).toEqual([1, 3]);
+    expect(weekdaysOf('пн–пт')).toEqual([0, 1, 2, 3, 4]);
+    expect(weekdaysOf('ежедневно')).toHaveLength(7);
+    expect(weekdaysOf('Хатха-йога')).toEqual([]);
+    expect(timeOf('19:30')).toBe(19 * 60 + 30);
+    expect(timeOf('с 10.00 до 11.00')).toBe(600);
+    expect(timeOf('60 мин')).toBeUndefined();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * A timetable's rows as a visitor picks them: by the time of day ("с утра", "вечером", "после
+ * 20:00", "освобождаюсь к восьми", "к 7:30") and by the days ("по субботам", "в будни"). The
+ * question's times are figures already (quantities.ts: "к половине восьмого" is "к 7:30",
+ * "восьми вечера" is "20:00").
+ */
+
+/** A time of day asked about: minutes from midnight in [from, to], and how the head says it. */
+export interface TimeWanted {
+  from: number;
+  to: number;
+  said: string;
+}
+
+const hm = (h: string | undefined, m: string | undefined) => Number(h ?? 0) * 60 + Number(m ?? 0);
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Said of the evening: an hour without its part of the day ("освобождаюсь к 8") is then p.m. */
+const EVENING = /(?<!\p{L})(?:вечер\p{L}*|допоздна|после\s+работы|по\s+вечерам)(?!\p{L})/u;
+/** The parts of the day, as said. */
+const DAY_PARTS: [RegExp, number, number, string][] = [
+  [/(?<!\p{L})(?:с\s+утра|утром|утренн\p{L}*|по\s+утрам|до\s+работы)(?!\p{L})/u, 0, 12 * 60, 'утром'],
+  [/(?<!\p{L})(?:дн[её]м|в\s+обед|обеденн\p{L}*)(?!\p{L})/u, 11 * 60, 17 * 60, 'днём'],
+  [EVENING, 17 * 60, 24 * 60, 'вечером'],
+];
+/** A time the visitor is free from: "раньше 20:00 не освобождаюсь", "освобождаюсь к 8", "после 19:00". */
+const NOT_FREE_BEFORE =
+  /(?<!\p{L})(?:раньше|до)\s+(\d{1,2})(?::(\d{2}))?(?!\d)[^.?!]{0,20}?не\s+(?:освобожда|успева|могу)/u;
+const FREE_FROM =
+  /(?<!\p{L})(?:освобожда\p{L}*|заканчиваю|заканчиваем|освобожусь)\s+(?:(?:к|в|около|часам\s+к|только\s+к)\s+)?(\d{1,2})(?::(\d{2}))?(?!\d)/u;
+const AFTER = /(?<!\p{L})(?:после|позже|позднее|не\s+раньше)\s+(\d{1,2}):(\d{2})/u;
+const BEFORE = /(?<!\p{L}|не\s)(?:до|раньше|не\s+позже|не\s+позднее)\s+(\d{1,2}):(\d{2})/u;
+/** A time of its own ("к 7:30", "на 19:00", "в 10:00"): the rows at that time. */
+const AT = /(?<!\p{L})(?:к|на|в|во)\s+(\d{1,2}):(\d{2})/u;
+
+/** The time of day a question picks rows by, or undefined. */
+export function timeWanted(question: string): TimeWanted | undefined {
+  const q = question.toLowerCase();
+  const evening = EVENING.test(q);
+  // "к 8" said of the evening is 20:00.
+  const hour = (h: string | undefined, m: string | undefined) => {
+    const t = hm(h, m);
+    return evening && t < 12 * 60 && m === undefined ? t + 12 * 60 : t;
+  };
+  const free = NOT_FREE_BEFORE.exec(q) ?? FREE_FROM.exec(q);
+  if (free) {
+    const from = hour(free[1], free[2]);
+    return { from, to: 24 * 60, said: `после ${clock(from)}` };
+  }
+  const after = AFTER.exec(q);
+  if (after) return { from: hm(after[1], after[2]), to: 24 * 60, said: `после ${clock(hm(after[1], after[2]))}` };
+  const before = BEFORE.exec(q);
+  if (before) return { from: 0, to: hm(before[1], before[2]), said: `до ${clock(hm(before[1], before[2]))}` };
+  const at = AT.exec(q);
+  if (at) return { from: hm(at[1], at[2]), to: hm(at[1], at[2]), said: `в ${clock(hm(at[1], at[2]))}` };
+  for (const [re, from, to, said] of DAY_PARTS) if (re.test(q)) return { from, to, said };
+  return undefined;
+}
+
+/** The stems of the words of a time of day: the filter's own when one is asked. */
+export const TIME_OWN_STEM =
+  /^(?:утр|утрен|дн|обед|обеден|вечер|вечерн|допоздн|посл|позж|поздн|раньш|освобожда|освобож|заканчива|работ|попозж|пораньш)/;
+
+const DAYS = ['понедельник', 'вторник', 'сред', 'четверг', 'пятниц', 'суббот', 'воскресень'];
+const SHORT_DAYS = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
+/** The days a cell names ("Суббота", "пн, ср, пт", "пн–пт", "ежедневно"), 0 for Monday. */
+export function weekdaysOf(cell: string): number[] {
+  const c = cell.toLowerCase().replace(/ё/g, 'е');
+  if (/ежедневно|каждый\s+день/.test(c)) return [0, 1, 2, 3, 4, 5, 6];
+  const found = new Set<number>();
+  const at = (word: string) => {
+    const i = DAYS.findIndex((d) => word.startsWith(d.slice(0, 4)) || word.startsWith(d));
+    return i >= 0 ? i : SHORT_DAYS.indexOf(word);
+  };
+  const words = c.match(/\p{L}+|[–—-]/gu) ?? [];
+  words.forEach((w, i) => {
+    const d = at(w);
+    if (d < 0) return;
+    found.add(d);
+    // "пн–пт": the days between.
+    const end = words[i + 1] && /^[–—-]$/.test(words[i + 1] ?? '') ? at(words[i + 2] ?? '') : -1;
+    for (let x = d + 1; x <= end; x++) found.add(x);
+  });
+  if (/будн/.test(c)) for (const d of [0, 1, 2, 3, 4]) found.add(d);
+  if (/выходн/.test(c)) for (const d of [5, 6]) found.add(d);
+  return [...found].sort();
+}
+
+/** The days a question asks ("по субботам", "в среду", "в будни", "на выходных"), or undefined. */
+export function daysWanted(question: string): { days: number[]; said: string } | undefined {
+  const q = question.toLowerCase().replace(/ё/g, 'е');
+  const m =
+    /(?<!\p{L})(?:по|в|во|на|каждую|каждый|каждое)\s+(понедельник\p{L}*|вторник\p{L}*|сред(?:а|у|ы|ам|е)(?!\p{L})|четверг\p{L}*|пятниц\p{L}*|суббот\p{L}*|воскресень\p{L}*|будн\p{L}*|выходн\p{L}*)/u.exec(
+      q,
+    );
+  if (!m?.[1]) return undefined;
+  const days = weekdaysOf(m[1]);
+  return days.length ? { days, said: m[0] } : undefined;
+}
+
+/** The first time of a cell ("19:30", "с 10:00 до 11:00", "10.00") in minutes, or undefined. */
+export function timeOf(cell: string): number | undefined {
+  const m = /(?<!\d)(\d{1,2})[:.](\d{2})(?!\d)/.exec(cell);
+  if (!m) return undefined;
+  const t = hm(m[1], m[2]);
+  return t <= 24 * 60 ? t : undefined;
+}
