@@ -3,6 +3,7 @@ import {
   cellMinutes,
   cellNumber,
   comparisonOf,
+  filterOwnStem,
   filterTable,
   parseRow,
   rowNamesOf,
@@ -167,6 +168,10 @@ describe('table questions', () => {
     // Not the opening hours, nor a question that asks nothing of the timetable.
     expect(ask('до скольки вы в субботу?')).toBeUndefined();
     expect(ask('на вечернюю виньясу опаздываю, меня пустят?')).toBeUndefined();
+    // Whose age, and what a timetable lists, are the filter's words, which the table need not hold.
+    const own = filterOwnStem('дочке 8 лет, по субботам есть для нее занятия? во сколько');
+    for (const stem of ['дочк', 'лет', 'занят', 'суббот']) expect(own(stem), stem).toBe(stem !== 'суббот');
+    expect(filterOwnStem('занятия в бассейне платные?')('занят')).toBe(false);
   });
 
   it('reads the word of a "бес-" column said without its prefix as asking its "нет"', () => {

@@ -258,6 +258,10 @@ function countOf(question: string, listed: boolean): number | undefined {
 const AGE = /(?<![\d,])(\d{1,2}(?:,5)?)\s*(?:год|года|лет)(?!\p{L})/u;
 /** The stems of an age's years ("года", "лет"): the filter's own words when an age is named. */
 const AGE_STEM = /^(?:год|лет)$/;
+/** Whose age it is ("дочке 8 лет", "сыну 5"): the filter's own words too. */
+const CHILD_STEM = /^(?:доч|дочк|дочер|сын|ребен|ребенк|малыш|внук|внучк|дет)$/;
+/** What a timetable lists, as asked ("занятия по субботам", "группа вечером"): its own words. */
+const CLASS_STEM = /^(?:заняти|занят|групп|урок|тренировк|секци|кружк|курс)$/;
 const ageOf = (question: string): number | undefined => {
   const m = AGE.exec(question);
   return m?.[1] ? Number(m[1].replace(',', '.')) : undefined;
@@ -425,7 +429,8 @@ export function filterOwnStem(question: string): (stem: string) => boolean {
   if (AGE.test(question)) own.push(AGE_STEM);
   if (PEOPLE_COUNT.test(question)) own.push(PEOPLE_STEM);
   if (asksSuperlative(question)) own.push(SUPERLATIVE_STEM);
-  if (timeWanted(question)) own.push(TIME_OWN_STEM);
+  if (timeWanted(question) || daysWanted(question)) own.push(TIME_OWN_STEM, CLASS_STEM);
+  if (AGE.test(question)) own.push(CHILD_STEM);
   return (stem) => own.some((re) => re.test(stem));
 }
 /**
