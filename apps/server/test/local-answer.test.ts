@@ -215,6 +215,18 @@ const CLEANING = [
     ].join('\n'),
   },
 ];
+/** A print shop's prices: the same photo priced by how many are printed ("Тираж: 1–99 шт."). */
+const PRINTS = [
+  {
+    heading: 'Цены',
+    content: [
+      'Продукция: Фотопечать; Формат: 10×15 см; Тираж: 1–99 шт.; Цена, руб.: 18; Срок: 15 минут; Примечание: цена за 1 фото',
+      'Продукция: Фотопечать; Формат: 10×15 см; Тираж: от 100 шт.; Цена, руб.: 14; Срок: 1 час; Примечание: цена за 1 фото',
+      'Продукция: Фотопечать; Формат: 15×21 см; Тираж: 1 шт.; Цена, руб.: 45; Срок: 15 минут',
+      'Продукция: Визитки; Формат: 90×50 мм; Тираж: 100 шт.; Цена, руб.: 850; Срок: 1 рабочий день',
+    ].join('\n'),
+  },
+];
 /** A children's centre's timetable: ages as ranges, days shortened, a row whose last cell is empty. */
 const TIMETABLE = [
   {
@@ -335,6 +347,7 @@ beforeAll(async () => {
   await indexedFile(server.app, jobsId, 'komanda.txt', JOBS);
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
+  await indexedFile(server.app, cleaningId, 'pechat.xlsx', PRINTS);
 });
 afterAll(async () => server?.close());
 
@@ -768,6 +781,14 @@ describe('local answerer on a price list of flats', () => {
     const three = await ask('Генеральная уборка трёхкомнатной квартиры сколько будет стоить?');
     expect(three.text).toContain('14500');
     expect(three.text).not.toContain('10900');
+  });
+
+  it('answers the row whose range of copies holds the count asked ("от 100 шт." for 150)', async () => {
+    const many = await ask('у меня штук 150 фоток 10 на 15, одна во сколько обойдется?');
+    expect(many.text).toContain('от 100 шт.');
+    expect(many.text).not.toContain('1–99 шт.');
+    const few = await ask('у меня штук 30 фоток 10 на 15, одна во сколько обойдется?');
+    expect(few.text).toContain('1–99 шт.');
   });
 });
 

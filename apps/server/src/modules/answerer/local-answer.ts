@@ -281,6 +281,33 @@ function countedNearby(question: string, terms: string[]): (text: string) => num
 }
 
 /**
+ * A row's cell of how many its price is for ("Тираж: 1–99 шт.", "от 100 шт.", "200 шт."): the
+ * row whose range holds the count asked ("штук 150 фоток 10 на 15": 150, the largest figure the
+ * row does not hold elsewhere) is the one asked about, a row whose range leaves it out is not.
+ */
+const TIER_CELL =
+  /^(?:(от|до)\s*)?(\d[\d\s]*?)(?:\s*[–—-]\s*(\d[\d\s]*?))?\s*(?:шт|стр|экз|лист|копи|фото|страниц)\p{L}*\.?$/iu;
+const TIER_BONUS = 0.08;
+function tierFit(text: string, numbers: number[]): number {
+  if (numbers.length === 0) return 0;
+  const row = parseRow(text);
+  if (!row) return 0;
+  for (const [, value] of row.cells) {
+    const m = TIER_CELL.exec(value.trim());
+    if (!m?.[2]) continue;
+    const a = Number(m[2].replace(/\s/g, ''));
+    const b = m[3] ? Number(m[3].replace(/\s/g, '')) : undefined;
+    const [lo, hi] = m[1] === 'от' ? [a, Number.POSITIVE_INFINITY] : m[1] === 'до' ? [0, a] : [a, b ?? a];
+    const rest = row.cells.map(([, v]) => (v === value ? '' : v)).join(' ');
+    const asked = numbers.filter((n) => !new RegExp(`(?<!\\d)${n}(?!\\d)`).test(rest));
+    if (asked.length === 0) return 0;
+    const n = Math.max(...asked);
+    return n >= lo && n <= hi ? TIER_BONUS : -TIER_BONUS;
+  }
+  return 0;
+}
+
+/**
  * A figure joined to a word ("2-комнатная", "5-местный"; quantities.ts writes "двушка" so): its
  * stems ("2", "комнатн") are in every row of a price list that counts rooms, the sentence writing
  * the same compound is the one asked about.
@@ -588,6 +615,8 @@ export async function composeLocalAnswer(
   // Each as a pattern of its own: "5-мест" is not in "15-местный".
   const compounds = (tableQuestion.match(COMPOUND) ?? []).map((c) => new RegExp(`(?<!\\d)${c}`, 'iu'));
   const compound = (text: string) => (compounds.some((c) => c.test(text)) ? COMPOUND_BONUS : 0);
+  const figures = (tableQuestion.match(/(?<![\d:.,])\d+(?![\d:.,]\d)/g) ?? []).map(Number);
+  const tier = (text: string) => tierFit(text, figures);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   /** Per passage: how many of the question's stems it holds. */
   const matchedIn: number[] = [];
@@ -631,7 +660,8 @@ export async function composeLocalAnswer(
         (namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
         counted(u.text) +
-        compound(u.text);
+        compound(u.text) +
+        tier(u.text);
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
