@@ -118,6 +118,10 @@ describe('table questions', () => {
     );
     expect(filterTable(input('у нас 2 ребенка, какая баня подойдет', undefined, baths))).toBeUndefined();
     expect(filterTable(input('нас 7, какая баня подойдет', undefined, baths))).toBe('Вместимость: 7 и больше\n- Терем');
+    // "Едем вчетвером", as quantities.ts and chatSpelling write it.
+    expect(filterTable(input('приезжаем на 7, какая баня подойдет', undefined, baths))).toBe(
+      'Вместимость: 7 и больше\n- Терем',
+    );
   });
 
   it('reads a column of ages as ranges, "от 3 до 5 лет" among them', () => {
