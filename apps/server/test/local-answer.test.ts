@@ -247,6 +247,7 @@ const BOUQUETS = [
     heading: 'Каталог',
     content: [
       'Название: Мини-комплимент; Состав: 1 кустовая роза, 2 гвоздики; Цена (руб.): 990',
+      'Название: Корзина «Праздник»; Состав: букеты Весенний и Нежность в одной корзине; Цена (руб.): 9900',
       'Название: Нежность; Состав: 5 пионовидных роз, 2 пиона, эвкалипт; Цена (руб.): 6400',
       'Название: Весенний; Состав: 25 тюльпанов микс; Цена (руб.): 2700',
       'Название: Пионовое облако; Состав: 15 розовых пионов; Цена (руб.): 7900',
@@ -818,6 +819,12 @@ describe('local answerer on a catalogue', () => {
   it("lists the rows a list question's word names in their other cells, with their prices", async () => {
     const a = await askOf(() => flowersId)('что у вас есть из пионов и почем?');
     expect(a.text).toBe('Цена (руб.):\n- Нежность — 6400\n- Пионовое облако — 7900');
+  });
+
+  it('answers the row the question names by its name, not one naming it in another cell', async () => {
+    const a = await askOf(() => flowersId)('какой состав у нежности?');
+    expect(a.text).toContain('5 пионовидных роз');
+    expect(a.text).not.toContain('Корзина');
   });
 });
 

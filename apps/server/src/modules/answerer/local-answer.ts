@@ -288,6 +288,8 @@ function countedNearby(question: string, terms: string[]): (text: string) => num
 const TIER_CELL =
   /^(?:(от|до)\s*)?(\d[\d\s]*?)(?:\s*[–—-]\s*(\d[\d\s]*?))?\s*(?:шт|стр|экз|лист|копи|фото|страниц)\p{L}*\.?$/iu;
 const TIER_BONUS = 0.08;
+/** What a table row gains when the question names it by its name (see namedRow). */
+const NAMED_ROW_BONUS = 0.03;
 function tierFit(text: string, numbers: number[]): number {
   if (numbers.length === 0) return 0;
   const row = parseRow(text);
@@ -615,6 +617,16 @@ export async function composeLocalAnswer(
   // Each as a pattern of its own: "5-мест" is not in "15-местный".
   const compounds = (tableQuestion.match(COMPOUND) ?? []).map((c) => new RegExp(`(?<!\\d)${c}`, 'iu'));
   const compound = (text: string) => (compounds.some((c) => c.test(text)) ? COMPOUND_BONUS : 0);
+  // A row the question names by its name ("в дракона что кладёте" of "Название: Дракон") is asked
+  // about more surely than one naming it in another cell ("Состав: Филадельфия, Дракон, …"), unless
+  // the question asks a kind of answer a row's name is not ("кто у вас платы макбуков паяет").
+  const nameOfText = new Map(rows.map((r) => [r.text, nameOfRow.get(r) ?? '']));
+  const namedRow = (text: string) => {
+    const name = nameOfText.get(text);
+    const stems = name ? stemsOf.get(name) : undefined;
+    if (!stems || kinds.length > 0) return 0;
+    return terms.some((t) => !NUMBER.test(t) && match(t, stems) >= 0.8) ? NAMED_ROW_BONUS : 0;
+  };
   const figures = (tableQuestion.match(/(?<![\d:.,])\d+(?![\d:.,]\d)/g) ?? []).map(Number);
   const tier = (text: string) => tierFit(text, figures);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
@@ -661,7 +673,8 @@ export async function composeLocalAnswer(
         faq +
         counted(u.text) +
         compound(u.text) +
-        tier(u.text);
+        tier(u.text) +
+        namedRow(u.text);
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
