@@ -10,6 +10,7 @@ import {
   trigramSimilarity,
 } from '../retrieval';
 import {
+  capacityOf,
   categoryValues,
   comparisonOf,
   completeRows,
@@ -17,7 +18,9 @@ import {
   filterOwnStem,
   filtersTable,
   filterTable,
+  PEOPLE,
   parseRow,
+  peopleOf,
   rowNamesOf,
   type TableRow,
 } from './table-filter';
@@ -290,10 +293,16 @@ const TIER_CELL =
 const TIER_BONUS = 0.08;
 /** What a table row gains when the question names it by its name (see namedRow). */
 const NAMED_ROW_BONUS = 0.03;
-function tierFit(text: string, numbers: number[]): number {
-  if (numbers.length === 0) return 0;
+function tierFit(text: string, numbers: number[], people: number | undefined): number {
+  if (numbers.length === 0 && people === undefined) return 0;
   const row = parseRow(text);
   if (!row) return 0;
+  // The company counted ("человек 15 хотим… беседка сколько стоит"): the row that takes it.
+  if (people !== undefined)
+    for (const [column, value] of row.cells) {
+      const capacity = PEOPLE.test(column) ? capacityOf(value) : undefined;
+      if (capacity !== undefined) return capacity >= people ? TIER_BONUS : -TIER_BONUS;
+    }
   for (const [, value] of row.cells) {
     const m = TIER_CELL.exec(value.trim());
     if (!m?.[2]) continue;
@@ -628,7 +637,8 @@ export async function composeLocalAnswer(
     return terms.some((t) => !NUMBER.test(t) && match(t, stems) >= 0.8) ? NAMED_ROW_BONUS : 0;
   };
   const figures = (tableQuestion.match(/(?<![\d:.,])\d+(?![\d:.,]\d)/g) ?? []).map(Number);
-  const tier = (text: string) => tierFit(text, figures);
+  const company = peopleOf(tableQuestion);
+  const tier = (text: string) => tierFit(text, figures, company);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   /** Per passage: how many of the question's stems it holds. */
   const matchedIn: number[] = [];

@@ -161,7 +161,7 @@ const PEOPLE_STEM = /^(?:человек|гост|персон)/;
 /** Adults and children counted apart ("2 взрослых и 3 детей", "двое взрослых и ребёнок"): the company is their sum. */
 const ADULTS_AND_CHILDREN =
   /(?<!\d)(\d{1,2})\s+взросл\p{L}*\s+(?:и|\+|плюс)\s+(?:(\d{1,2})\s+)?(?:дет\p{L}*|ребен\p{L}*|ребён\p{L}*|малыш\p{L}*)/u;
-const peopleOf = (question: string): number | undefined => {
+export const peopleOf = (question: string): number | undefined => {
   const family = ADULTS_AND_CHILDREN.exec(question);
   if (family) return Number(family[1]) + Number(family[2] ?? 1);
   const m = PEOPLE_COUNT.exec(question);
@@ -169,7 +169,7 @@ const peopleOf = (question: string): number | undefined => {
   return n ? Number(n) : undefined;
 };
 /** How many a cell of capacity takes: "до 12 человек", "12 мест", "12". */
-const capacityOf = (value: string): number | undefined => {
+export const capacityOf = (value: string): number | undefined => {
   const m = /^(?:до\s*)?(\d{1,3})(?:\s*(?:человек|чел\.?|мест\p{L}*|гост\p{L}*|персон\p{L}*))?$/iu.exec(value.trim());
   return m?.[1] ? Number(m[1]) : undefined;
 };
@@ -233,7 +233,7 @@ function byLength(columns: string[], days: number | undefined): string | undefin
 const MONEY_COLUMN = new RegExp(`${PRICE_COLUMN.source}|плат`, 'i');
 
 /** A column counting people: places, guests, persons. */
-const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
+export const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
 
 /**
  * The number of people or things a list or "is there" question asks a row for ("номер на 3
