@@ -76,6 +76,8 @@ describe('table questions', () => {
     expect(cellNumber('да')).toBeUndefined();
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
+    expect(comparisonOf('чтоб в 4 тыщи уложиться, что подойдет?')).toMatchObject({ op: '<=', value: 4000 });
+    expect(comparisonOf('хотим уложиться в 3500')).toMatchObject({ op: '<=', value: 3500 });
     expect(comparisonOf('что есть в пределах 4 тысяч за ночь')).toMatchObject({ op: '<=', value: 4000 });
     expect(comparisonOf('номер максимум 3000')).toMatchObject({ op: '<=', value: 3000 });
     expect(comparisonOf('что почистить стоит дороже 4 тыщ')).toMatchObject({ op: '>', value: 4000 });
@@ -172,6 +174,8 @@ describe('table questions', () => {
     // Not the opening hours, nor a question that asks nothing of the timetable.
     expect(ask('до скольки вы в субботу?')).toBeUndefined();
     expect(ask('на вечернюю виньясу опаздываю, меня пустят?')).toBeUndefined();
+    // A session of one's own booking: not the timetable.
+    expect(ask('у нас виньяса в субботу на 17:00, во сколько надо подъехать?')).toBeUndefined();
     // Whose age, and what a timetable lists, are the filter's words, which the table need not hold.
     const own = filterOwnStem('дочке 8 лет, по субботам есть для нее занятия? во сколько');
     for (const stem of ['дочк', 'лет', 'занят', 'суббот']) expect(own(stem), stem).toBe(stem !== 'суббот');

@@ -7,7 +7,7 @@
  */
 
 import { lru } from '../../lib/lru';
-import { daysWanted, TIME_OWN_STEM, timeOf, timeWanted, weekdaysOf } from './timetable';
+import { columnForWhen, daysWanted, TIME_OWN_STEM, timeOf, timeWanted, weekdaysOf } from './timetable';
 
 export interface TableRow {
   /** The row as the passage holds it. */
@@ -103,6 +103,17 @@ interface Comparison {
  * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
  */
 export function comparisonOf(question: string): Comparison | undefined {
+  // "Чтоб в 4 тыщи уложиться", "уложиться в 3000": at most that money.
+  const fit =
+    /(?<!\p{L})(?:уложить\p{L}*|уложим\p{L}*)\s+в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?(?=[\s,.!?]|$)|(?<!\p{L})в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?\s+(?:уложить|уложим)\p{L}*/iu.exec(
+      question,
+    );
+  if (fit) {
+    const figure = fit[1] ?? fit[3] ?? '';
+    const thousands = fit[2] ?? fit[4];
+    const value = Number(figure.replace(/\s/g, '')) * (thousands ? 1000 : 1);
+    if (value > 0) return { op: '<=', value, said: `до ${value}`, money: true };
+  }
   const m =
     /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|в\s+пределах|максимум|быстрее|короче|дороже|больше|более|свыше|выше|от|дольше|длиннее)\s+(?:чем\s+)?(?:за\s+)?(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
       question,
@@ -520,7 +531,13 @@ export function filterTable(input: FilterInput): string | undefined {
     const aboutRow = namedRows.length > 0 && !rowsOfWord;
     // "Какие курсы на автомате и почём?": the rows listed with their prices.
     const priceColumns = asksPrice ? others.filter((c) => PRICE_COLUMN.test(c)) : [];
-    const priceColumn = byLength(priceColumns, daysOf(input.question)) ?? priceColumns[0];
+    // The column of the rental length, or of the days and the hour, asked.
+    const whenColumn = columnForWhen(
+      others.filter((c) => PRICE_COLUMN.test(c)),
+      input.question,
+    );
+    const priceColumn =
+      byLength(priceColumns, daysOf(input.question)) ?? (asksPrice ? whenColumn : undefined) ?? priceColumns[0];
     // A list whose values are the price column's names it after the filter's head.
     const priced = (head: string) => (priceColumn ? `${head}; ${priceColumn}:` : head);
     const list = (picked: TableRow[], column: string) =>
@@ -600,7 +617,9 @@ export function filterTable(input: FilterInput): string | undefined {
       ) {
         // The column the question names ("в час"), else a price column, ranks first.
         const priced = PRICE_COLUMN.test(column) ? 0.5 : 0;
-        const colScore = narrowedScore(Math.max(score, priced) + score * 0.1 + about);
+        const colScore = narrowedScore(
+          Math.max(score, priced) + score * 0.1 + about + (column === whenColumn ? 0.05 : 0),
+        );
         const picked = base.filter((_, i) => {
           const n = numbers[i];
           return n !== undefined && holds(n, comparison);
@@ -727,7 +746,10 @@ export function filterTable(input: FilterInput): string | undefined {
     const when = hours && !comparison && !aboutRow ? timeWanted(input.question) : undefined;
     const onDays = dayColumn ? daysWanted(input.question) : undefined;
     // What there is, or when ("что есть…", "какие…", "во сколько"); not the opening hours ("до скольки вы в субботу").
-    const asksTimetable = (when || onDays) && timetableQuestion(input.question, listed);
+    // A time of one's own asked about ("у нас палата на 20:00, во сколько подъехать?") is a booking
+    // already made: what to do then is asked, not the timetable.
+    const booked = when !== undefined && when.from === when.to && TIME_QUESTION.test(input.question) && !listed;
+    const asksTimetable = (when || onDays) && timetableQuestion(input.question, listed) && !booked;
     if (hours && asksTimetable && !comparison && !aboutRow) {
       const ages =
         age === undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysWanted, timeOf, timeWanted, weekdaysOf } from './timetable';
+import { columnForWhen, daysWanted, timeOf, timeWanted, weekdaysOf } from './timetable';
 
 describe('timetable questions', () => {
   it('reads the time of day a visitor can come at', () => {
@@ -17,6 +17,12 @@ describe('timetable questions', () => {
     expect(timeWanted('что у вас по субботам с утра?')).toMatchObject({ from: 0, to: 12 * 60, said: 'утром' });
     expect(timeWanted('для взрослых вечером что-нибудь есть?')).toMatchObject({ from: 17 * 60, said: 'вечером' });
     expect(timeWanted('сколько стоит абонемент?')).toBeUndefined();
+    // "Попозже чем в 11" of the night is 23:00; "ночное" is from 21:00.
+    expect(timeWanted('есть что-нибудь ночное в пятницу, попозже чем в 11?')).toMatchObject({
+      from: 23 * 60,
+      said: 'после 23:00',
+    });
+    expect(timeWanted('есть ночное в субботу?')).toMatchObject({ from: 21 * 60, said: 'ночью' });
   });
 
   it('reads the days of a question and of a cell', () => {
@@ -33,5 +39,15 @@ describe('timetable questions', () => {
     expect(timeOf('19:30')).toBe(19 * 60 + 30);
     expect(timeOf('с 10.00 до 11.00')).toBe(600);
     expect(timeOf('60 мин')).toBeUndefined();
+  });
+
+  it('picks the price column of the days and the hour asked', () => {
+    const columns = ['Пн–пт, начало до 17:00, ₽', 'Пн–пт, начало с 17:00, ₽', 'Сб–вс и праздники, ₽'];
+    expect(columnForWhen(columns, 'в будни вечерком что есть?')).toBe('Пн–пт, начало с 17:00, ₽');
+    expect(columnForWhen(columns, 'в среду утром что есть?')).toBe('Пн–пт, начало до 17:00, ₽');
+    expect(columnForWhen(columns, 'по субботам что есть?')).toBe('Сб–вс и праздники, ₽');
+    // Not told: no column is the one.
+    expect(columnForWhen(columns, 'в будни что есть?')).toBeUndefined();
+    expect(columnForWhen(columns, 'что есть?')).toBeUndefined();
   });
 });

@@ -18,11 +18,14 @@ const clock = (minutes: number) =>
 
 /** Said of the evening: an hour without its part of the day ("освобождаюсь к 8") is then p.m. */
 const EVENING = /(?<!\p{L})(?:вечер\p{L}*|допоздна|после\s+работы|по\s+вечерам)(?!\p{L})/u;
+/** Said of the night ("ночное", "ночью", "ночной сеанс"). */
+const NIGHT = /(?<!\p{L})(?:ночн\p{L}*|ночью|по\s+ночам)(?!\p{L})/u;
 /** The parts of the day, as said. */
 const DAY_PARTS: [RegExp, number, number, string][] = [
   [/(?<!\p{L})(?:с\s+утра|утром|утренн\p{L}*|по\s+утрам|до\s+работы)(?!\p{L})/u, 0, 12 * 60, 'утром'],
   [/(?<!\p{L})(?:дн[её]м|в\s+обед|обеденн\p{L}*)(?!\p{L})/u, 11 * 60, 17 * 60, 'днём'],
   [EVENING, 17 * 60, 24 * 60, 'вечером'],
+  [NIGHT, 21 * 60, 24 * 60, 'ночью'],
 ];
 /** A time the visitor is free from: "раньше 20:00 не освобождаюсь", "освобождаюсь к 8", "после 19:00". */
 const NOT_FREE_BEFORE =
@@ -30,6 +33,8 @@ const NOT_FREE_BEFORE =
 const FREE_FROM =
   /(?<!\p{L})(?:освобожда\p{L}*|заканчиваю|заканчиваем|освобожусь)\s+(?:(?:к|в|около|часам\s+к|только\s+к)\s+)?(\d{1,2})(?::(\d{2}))?(?!\d)/u;
 const AFTER = /(?<!\p{L})(?:после|позже|позднее|не\s+раньше)\s+(\d{1,2}):(\d{2})/u;
+/** "Попозже чем в 11", "позже 9": an hour without minutes, p.m. when said of the evening or the night. */
+const LATER_THAN = /(?<!\p{L})(?:по)?(?:позже|позднее)\s+(?:чем\s+)?(?:в\s+)?(\d{1,2})(?::(\d{2}))?(?!\d)/u;
 const BEFORE = /(?<!\p{L}|не\s)(?:до|раньше|не\s+позже|не\s+позднее)\s+(\d{1,2}):(\d{2})/u;
 /** A time of its own ("к 7:30", "на 19:00", "в 10:00"): the rows at that time. */
 const AT = /(?<!\p{L})(?:к|на|в|во)\s+(\d{1,2}):(\d{2})/u;
@@ -37,7 +42,7 @@ const AT = /(?<!\p{L})(?:к|на|в|во)\s+(\d{1,2}):(\d{2})/u;
 /** The time of day a question picks rows by, or undefined. */
 export function timeWanted(question: string): TimeWanted | undefined {
   const q = question.toLowerCase();
-  const evening = EVENING.test(q);
+  const evening = EVENING.test(q) || NIGHT.test(q);
   // "к 8" said of the evening is 20:00.
   const hour = (h: string | undefined, m: string | undefined) => {
     const t = hm(h, m);
@@ -50,6 +55,13 @@ export function timeWanted(question: string): TimeWanted | undefined {
   }
   const after = AFTER.exec(q);
   if (after) return { from: hm(after[1], after[2]), to: 24 * 60, said: `после ${clock(hm(after[1], after[2]))}` };
+  const later = LATER_THAN.exec(q);
+  if (later) {
+    // "Попозже чем в 11" of the evening or the night is 23:00, and "позже 9" alone is too.
+    const t = hm(later[1], later[2]);
+    const from = t < 12 * 60 && (evening || later[2] === undefined) ? t + 12 * 60 : t;
+    return { from, to: 24 * 60, said: `после ${clock(from)}` };
+  }
   const before = BEFORE.exec(q);
   if (before) return { from: 0, to: hm(before[1], before[2]), said: `до ${clock(hm(before[1], before[2]))}` };
   const at = AT.exec(q);
@@ -105,4 +117,31 @@ export function timeOf(cell: string): number | undefined {
   if (!m) return undefined;
   const t = hm(m[1], m[2]);
   return t <= 24 * 60 ? t : undefined;
+}
+
+/**
+ * Of price columns by the day and the hour ("Пн–пт, начало до 17:00, ₽", "Пн–пт, начало с 17:00,
+ * ₽", "Сб–вс и праздники, ₽"), the one for the days and the time of day asked, when it is one.
+ */
+export function columnForWhen(columns: string[], question: string): string | undefined {
+  const when = timeWanted(question);
+  const days = daysWanted(question)?.days;
+  if (columns.length < 2 || (!when && !days)) return undefined;
+  const scored = columns.map((c) => {
+    let score = 0;
+    const own = weekdaysOf(c);
+    if (days && own.length) score += days.some((d) => own.includes(d)) ? 1 : -1;
+    const lower = c.toLowerCase();
+    const upTo = /(?<!\p{L})до\s+(\d{1,2})[:.](\d{2})/u.exec(lower);
+    const from = /(?<!\p{L})(?:с|после|от)\s+(\d{1,2})[:.](\d{2})/u.exec(lower);
+    if (when && (upTo || from)) {
+      const lo = from ? hm(from[1], from[2]) : 0;
+      const hi = upTo ? hm(upTo[1], upTo[2]) : 24 * 60;
+      score += when.from < hi && when.to >= lo ? 1 : -1;
+    }
+    return { c, score };
+  });
+  const top = Math.max(...scored.map((x) => x.score));
+  const best = scored.filter((x) => x.score === top);
+  return top > 0 && best.length === 1 ? best[0]?.c : undefined;
 }
