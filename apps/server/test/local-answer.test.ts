@@ -459,6 +459,20 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('документ');
   });
 
+  it('reads "норм?" as asking whether, a girlfriend as whom it is for, and chat words by their groups', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'девушке хочу поснимать на телефон, норм? сертик на вариант полайтовее, куда тачку приткнуть',
+    );
+    expect(query.terms).not.toContain('норм');
+    expect(query.light.has('девушк')).toBe(true);
+    expect([...(query.synonyms.get('поснима') ?? [])]).toContain('съемк');
+    expect([...(query.synonyms.get('сертик') ?? [])]).toContain('сертификат');
+    expect([...(query.synonyms.get('полайтов') ?? [])]).toContain('облегчен');
+    expect([...(query.synonyms.get('приткнут') ?? [])]).toContain('парковк');
+  });
+
   it('reads the situation told before a question naming nothing as its subject: "…опоздаю минут на двадцать. Меня всё равно примут?"', async () => {
     const { query } = await retrieve(
       server.app.ctx,
