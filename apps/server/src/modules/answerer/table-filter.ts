@@ -785,7 +785,8 @@ export function filterTable(input: FilterInput): string | undefined {
       const timetableScore = narrowedScore(ROWS_OF_WORD + about) + NARROWED_BONUS * (1 + Number(Boolean(ages)));
       if (picked.length > 0 && (!best || timetableScore > best.score)) {
         const items = picked.map((r) => {
-          const day = dayColumn ? `${cellOf(r, dayColumn)}, ` : '';
+          // One day asked: the head says it, the rows need not.
+          const day = dayColumn && onDays?.days.length !== 1 ? `${cellOf(r, dayColumn)}, ` : '';
           return `${day}${cellOf(r, hours)}${label ? ` — ${cellOf(r, label)}` : ''}`;
         });
         const head = `${asked.charAt(0).toUpperCase()}${asked.slice(1)}:`;
