@@ -471,6 +471,14 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('сертик') ?? [])]).toContain('сертификат');
     expect([...(query.synonyms.get('полайтов') ?? [])]).toContain('облегчен');
     expect([...(query.synonyms.get('приткнут') ?? [])]).toContain('парковк');
+    const more = await retrieve(
+      server.app.ctx,
+      businessId,
+      'если вы со сроками затянете? кто кухни рисует? где вживую посмотреть?',
+    );
+    expect([...(more.query.synonyms.get('затянет') ?? [])]).toContain('просрочк');
+    expect([...(more.query.synonyms.get('рис') ?? more.query.synonyms.get('рисует') ?? [])]).toContain('дизайнер');
+    expect([...(more.query.synonyms.get('вжив') ?? [])]).toContain('шоурум');
   });
 
   it('reads the situation told before a question naming nothing as its subject: "…опоздаю минут на двадцать. Меня всё равно примут?"', async () => {
