@@ -383,7 +383,7 @@ const CHAT_WORDS: [RegExp, string][] = [
   ],
   // "Сколько очки выйдут?": what they cost.
   [/(?<=(?<!\p{L})сколько\s+(?:\p{L}+\s+){0,2})выйд(?:ет|ут)(?!\p{L})/giu, 'обойдется'],
-  [/(?<=(?<!\p{L})сколько\s+(?:\p{L}+\s+){0,2})выход(?:ит|ят)(?!\p{L})/giu, 'обходится'],
+  [/(?<=(?<!\p{L})(?:сколько|почем|почём)\s+(?:\p{L}+\s+){0,2})выход(?:ит|ят)(?!\p{L})/giu, 'обходится'],
 ];
 
 /** A question with its chat spellings of question words written out, as the answerer reads them. */
