@@ -309,8 +309,8 @@ function tierFit(text: string, numbers: number[], people: number | undefined): n
     const a = Number(m[2].replace(/\s/g, ''));
     const b = m[3] ? Number(m[3].replace(/\s/g, '')) : undefined;
     const [lo, hi] = m[1] === 'от' ? [a, Number.POSITIVE_INFINITY] : m[1] === 'до' ? [0, a] : [a, b ?? a];
-    const rest = row.cells.map(([, v]) => (v === value ? '' : v)).join(' ');
-    const asked = numbers.filter((n) => !new RegExp(`(?<!\\d)${n}(?!\\d)`).test(rest));
+    const rest = new Set(row.cells.flatMap(([, v]) => (v === value ? [] : (v.match(/\d+/g) ?? []).map(Number))));
+    const asked = numbers.filter((n) => !rest.has(n));
     if (asked.length === 0) return 0;
     const n = Math.max(...asked);
     return n >= lo && n <= hi ? TIER_BONUS : -TIER_BONUS;

@@ -299,11 +299,14 @@ const years = (age: number) => {
   return `${String(age).replace('.', ',')} ${word}`;
 };
 
-/** Whether a question may filter a table: a comparison with a number, a list or count question, an age, a company, a superlative. */
 /** A question asking what a timetable has, or when: "что есть…", "какие…", "во сколько" (not "до скольки вы открыты"). */
 const timetableQuestion = (question: string, listed: boolean): boolean =>
   (listed || AVAILABLE.test(question) || TIME_QUESTION.test(question)) && !/до\s+скольки|со\s+скольки/u.test(question);
 
+/**
+ * Whether a question may filter a table: a comparison with a number, a time of day or days asked
+ * of a timetable, a list or count question, an age, a company, a superlative.
+ */
 export const filtersTable = (question: string): boolean =>
   comparisonOf(question) !== undefined ||
   ((timeWanted(question) !== undefined || daysWanted(question) !== undefined) &&
@@ -437,11 +440,10 @@ const ABSENT_STEM = /^(?:аллерг|непереносим)/;
  */
 export function filterOwnStem(question: string): (stem: string) => boolean {
   const own = [ABSENT_STEM];
-  if (AGE.test(question)) own.push(AGE_STEM);
+  if (AGE.test(question)) own.push(AGE_STEM, CHILD_STEM);
   if (PEOPLE_COUNT.test(question)) own.push(PEOPLE_STEM);
   if (asksSuperlative(question)) own.push(SUPERLATIVE_STEM);
   if (timeWanted(question) || daysWanted(question)) own.push(TIME_OWN_STEM, CLASS_STEM);
-  if (AGE.test(question)) own.push(CHILD_STEM);
   return (stem) => own.some((re) => re.test(stem));
 }
 /**
@@ -500,6 +502,9 @@ export function filterTable(input: FilterInput): string | undefined {
   const age = ageOf(input.question);
   const people = peopleOf(input.question);
   const extreme = superlativeOf(input.question);
+  // The time of day and the days asked (a timetable's rows, a price column by the hour).
+  const timeAsked = timeWanted(input.question);
+  const daysAsked = daysWanted(input.question);
   // The question's figures other than the comparison's and the count's (see holdsFigures below).
   const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
     (f) => Number(f) !== comparison?.value && Number(f) !== count,
@@ -530,12 +535,10 @@ export function filterTable(input: FilterInput): string | undefined {
     const rowsOfWord = listed && namedRows.length >= 2;
     const aboutRow = namedRows.length > 0 && !rowsOfWord;
     // "Какие курсы на автомате и почём?": the rows listed with their prices.
-    const priceColumns = asksPrice ? others.filter((c) => PRICE_COLUMN.test(c)) : [];
+    const moneyColumns = others.filter((c) => PRICE_COLUMN.test(c));
+    const priceColumns = asksPrice ? moneyColumns : [];
     // The column of the rental length, or of the days and the hour, asked.
-    const whenColumn = columnForWhen(
-      others.filter((c) => PRICE_COLUMN.test(c)),
-      input.question,
-    );
+    const whenColumn = columnForWhen(moneyColumns, timeAsked, daysAsked?.days);
     const priceColumn =
       byLength(priceColumns, daysOf(input.question)) ?? (asksPrice ? whenColumn : undefined) ?? priceColumns[0];
     // A list whose values are the price column's names it after the filter's head.
@@ -710,20 +713,27 @@ export function filterTable(input: FilterInput): string | undefined {
     // of ages holds the child's (within the values named).
     // Asked with their prices or times ("какие группы для 6 лет и сколько стоят", "…по субботам? во
     // сколько"), the rows are listed with that column's values.
-    const timeColumn = TIME_QUESTION.test(input.question) ? others.find((c) => TIME_COLUMN.test(c)) : undefined;
-    const ageValues = asksPrice ? priceColumn : timeColumn;
-    const ageColumn =
-      age !== undefined && !aboutRow && (listed || AVAILABLE.test(input.question)) && (!asksAmount || ageValues)
-        ? others.find((c) => {
+    // A timetable's column of times, and its column of ages.
+    const hours = columns.find(
+      (c) => TIME_COLUMN.test(c) && valuesOf(c).filter((v) => timeOf(v) !== undefined).length >= rows.length / 2,
+    );
+    const ages =
+      age === undefined
+        ? undefined
+        : others.find((c) => {
             const values = valuesOf(c).filter(Boolean);
             return values.length > 0 && values.filter((v) => ageRange(v)).length >= values.length / 2;
-          })
-        : undefined;
+          });
+    const holdsAge = (r: TableRow) => {
+      const range = ages ? ageRange(cellOf(r, ages)) : undefined;
+      return age !== undefined && range !== undefined && range[0] <= age && age <= range[1];
+    };
+    const timeColumn = TIME_QUESTION.test(input.question) && hours !== nameOf ? hours : undefined;
+    const ageValues = asksPrice ? priceColumn : timeColumn;
+    const ageColumn =
+      !aboutRow && (listed || AVAILABLE.test(input.question)) && (!asksAmount || ageValues) ? ages : undefined;
     if (ageColumn && age !== undefined) {
-      const picked = (byValues ? inValues : rows).filter((r) => {
-        const range = ageRange(cellOf(r, ageColumn));
-        return range !== undefined && range[0] <= age && age <= range[1];
-      });
+      const picked = (byValues ? inValues : rows).filter(holdsAge);
       const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || ageScore > best.score)) {
         const names = (
@@ -737,30 +747,22 @@ export function filterTable(input: FilterInput): string | undefined {
     }
     // "Что есть по субботам с утра?", "освобождаюсь к восьми, есть что-нибудь попозже?": a
     // timetable's rows at the time of day and on the days asked (and of the child's age, if named).
-    const hours = columns.find(
-      (c) => TIME_COLUMN.test(c) && valuesOf(c).filter((v) => timeOf(v) !== undefined).length >= rows.length / 2,
-    );
     const dayColumn = columns.find(
       (c) => c !== hours && valuesOf(c).filter((v) => weekdaysOf(v).length > 0).length >= rows.length / 2,
     );
-    const when = hours && !comparison && !aboutRow ? timeWanted(input.question) : undefined;
-    const onDays = dayColumn ? daysWanted(input.question) : undefined;
+    const when = hours && !comparison && !aboutRow ? timeAsked : undefined;
+    const onDays = dayColumn ? daysAsked : undefined;
     // What there is, or when ("что есть…", "какие…", "во сколько"); not the opening hours ("до скольки вы в субботу").
     // A time of one's own asked about ("у нас палата на 20:00, во сколько подъехать?") is a booking
     // already made: what to do then is asked, not the timetable.
     const booked = when !== undefined && when.from === when.to && TIME_QUESTION.test(input.question) && !listed;
     const asksTimetable = (when || onDays) && timetableQuestion(input.question, listed) && !booked;
     if (hours && asksTimetable && !comparison && !aboutRow) {
-      const ages =
-        age === undefined
-          ? undefined
-          : others.find((c) => valuesOf(c).filter((v) => ageRange(v)).length >= rows.length / 2);
       const timed = base.filter((r) => {
         const t = timeOf(cellOf(r, hours));
         if (when && (t === undefined || t < when.from || t > when.to)) return false;
         if (onDays && dayColumn && !weekdaysOf(cellOf(r, dayColumn)).some((d) => onDays.days.includes(d))) return false;
-        const range = ages ? ageRange(cellOf(r, ages)) : undefined;
-        return !ages || age === undefined || (range !== undefined && range[0] <= age && age <= range[1]);
+        return !ages || holdsAge(r);
       });
       const label = columns.find((c) => c !== hours && c !== dayColumn && c !== ages);
       // Of those, the ones a word of the question names ("на реформер" of "Пилатес на реформерах"),

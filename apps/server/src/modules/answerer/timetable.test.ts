@@ -43,11 +43,12 @@ describe('timetable questions', () => {
 
   it('picks the price column of the days and the hour asked', () => {
     const columns = ['Пн–пт, начало до 17:00, ₽', 'Пн–пт, начало с 17:00, ₽', 'Сб–вс и праздники, ₽'];
-    expect(columnForWhen(columns, 'в будни вечерком что есть?')).toBe('Пн–пт, начало с 17:00, ₽');
-    expect(columnForWhen(columns, 'в среду утром что есть?')).toBe('Пн–пт, начало до 17:00, ₽');
-    expect(columnForWhen(columns, 'по субботам что есть?')).toBe('Сб–вс и праздники, ₽');
+    const columnFor = (question: string) => columnForWhen(columns, timeWanted(question), daysWanted(question)?.days);
+    expect(columnFor('в будни вечерком что есть?')).toBe('Пн–пт, начало с 17:00, ₽');
+    expect(columnFor('в среду утром что есть?')).toBe('Пн–пт, начало до 17:00, ₽');
+    expect(columnFor('по субботам что есть?')).toBe('Сб–вс и праздники, ₽');
     // Not told: no column is the one.
-    expect(columnForWhen(columns, 'в будни что есть?')).toBeUndefined();
-    expect(columnForWhen(columns, 'что есть?')).toBeUndefined();
+    expect(columnFor('в будни что есть?')).toBeUndefined();
+    expect(columnFor('что есть?')).toBeUndefined();
   });
 });

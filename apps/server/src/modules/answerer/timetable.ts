@@ -54,7 +54,10 @@ export function timeWanted(question: string): TimeWanted | undefined {
     return { from, to: 24 * 60, said: `после ${clock(from)}` };
   }
   const after = AFTER.exec(q);
-  if (after) return { from: hm(after[1], after[2]), to: 24 * 60, said: `после ${clock(hm(after[1], after[2]))}` };
+  if (after) {
+    const from = hm(after[1], after[2]);
+    return { from, to: 24 * 60, said: `после ${clock(from)}` };
+  }
   const later = LATER_THAN.exec(q);
   if (later) {
     // "Попозже чем в 11" of the evening or the night is 23:00, and "позже 9" alone is too.
@@ -123,9 +126,11 @@ export function timeOf(cell: string): number | undefined {
  * Of price columns by the day and the hour ("Пн–пт, начало до 17:00, ₽", "Пн–пт, начало с 17:00,
  * ₽", "Сб–вс и праздники, ₽"), the one for the days and the time of day asked, when it is one.
  */
-export function columnForWhen(columns: string[], question: string): string | undefined {
-  const when = timeWanted(question);
-  const days = daysWanted(question)?.days;
+export function columnForWhen(
+  columns: string[],
+  when: TimeWanted | undefined,
+  days: number[] | undefined,
+): string | undefined {
   if (columns.length < 2 || (!when && !days)) return undefined;
   const scored = columns.map((c) => {
     let score = 0;
