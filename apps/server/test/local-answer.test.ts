@@ -318,6 +318,25 @@ const JOBS = [
     content: 'Ищем банщиков с опытом парения от года. Резюме присылайте на hr@izba-bani.ru.',
   },
 ];
+/** A bathhouse's rules, each bounding a quantity: hours before the session, a child's age. */
+const RULES = [
+  {
+    heading: 'Отмена брони',
+    content:
+      'При отмене более чем за 48 часов до начала сеанса предоплата возвращается полностью. ' +
+      'При отмене за 48–24 часа возвращаем 50% предоплаты. ' +
+      'При отмене менее чем за 24 часа предоплата не возвращается. ' +
+      'Исключение: если баня не может работать по нашей вине, вернём 100% предоплаты.\n' +
+      'Деньги возвращаем тем же способом, которым вы платили, в течение 10 рабочих дней.',
+  },
+  {
+    heading: 'Дети',
+    content:
+      'Дети до 14 лет находятся в комплексе только со взрослыми. Детям до 3 лет в парную нельзя, в купель — только в ' +
+      'плавательных подгузниках. Детский халат и тапочки выдаём бесплатно.',
+  },
+];
+let rulesId: string;
 let businessId: string;
 let hammamId: string;
 let jobsId: string;
@@ -345,6 +364,8 @@ beforeAll(async () => {
   await indexedFile(server.app, kidsId, 'raspisanie.csv', TIMETABLE);
   hammamId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, hammamId, 'banya.txt', HAMMAM);
+  rulesId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, rulesId, 'pravila.txt', RULES);
   jobsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, jobsId, 'komanda.txt', JOBS);
   cleaningId = await createAssistant(server.app, owner.userId);
@@ -879,5 +900,21 @@ describe('local answerer on a list of rooms by capacity', () => {
     const big = await ask('человек 15 хотим в воскресенье шашлыки пожарить. беседка сколько стоит в час?');
     expect(big).toContain('Беседка большая');
     expect(big).not.toContain('Беседка малая');
+  });
+});
+
+describe('local answerer on rules that bound a quantity', () => {
+  const ask = async (question: string) => (await askOf(() => rulesId)(question)).text;
+
+  it("answers with the rule whose range holds the visitor's own figure, not the one beside it", async () => {
+    const a = await ask(
+      'забронировали на субботу, но похоже придется отменять, это где-то за 30 часов до начала. сколько денег вернете?',
+    );
+    expect(a).toContain('50%');
+    expect(a).not.toMatch(/^(?:Исключение|Деньги)/);
+  });
+
+  it("answers a child's age with the rule whose bound holds it", async () => {
+    expect(await ask('малому 2 года, можно его с собой в парную ненадолго?')).toContain('до 3 лет в парную нельзя');
   });
 });

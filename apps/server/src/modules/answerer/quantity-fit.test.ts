@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { fitsQuantity, quantitiesAsked } from './quantity-fit';
+
+describe('a rule that bounds the visitor’s own quantity', () => {
+  it('reads the quantities a visitor states, with their units', () => {
+    // The numbers are figures already (retrieval's quantities.ts).
+    expect(quantitiesAsked('отменяем где-то за 30 часов до начала, сколько вернёте?')).toEqual([
+      { value: 30, unit: 'hour', word: 'часов' },
+    ]);
+    expect(quantitiesAsked('сыну 2 годика, сошьёте костюм?')).toEqual([{ value: 2, unit: 'year', word: 'годика' }]);
+    expect(quantitiesAsked('нас 12 человек, на 1,5 часа')).toEqual([
+      { value: 12, unit: 'person', word: 'человек' },
+      { value: 1.5, unit: 'hour', word: 'часа' },
+    ]);
+    expect(quantitiesAsked('сколько стоит стрижка?')).toEqual([]);
+  });
+
+  it('finds the rule whose range or bound holds the quantity, in the same unit', () => {
+    const asked = quantitiesAsked('отменяю за 30 часов');
+    expect(fitsQuantity('При отмене за 48–24 часа возвращаем 50% предоплаты.', asked)).toBe('fits');
+    expect(fitsQuantity('При отмене от 24 до 48 часов возвращаем половину.', asked)).toBe('fits');
+    expect(fitsQuantity('При отмене более чем за 48 часов предоплата возвращается полностью.', asked)).toBe('bounds');
+    expect(fitsQuantity('При отмене менее чем за 24 часа предоплата не возвращается.', asked)).toBe('bounds');
+    // Another range, or the figure in another unit, says nothing of this quantity.
+    expect(fitsQuantity('Ревакцинация через 3–4 недели.', asked)).toBeUndefined();
+    expect(fitsQuantity('Отмена за 30 дней бесплатно.', asked)).toBeUndefined();
+    expect(fitsQuantity('Стоимость — 30 ₽.', asked)).toBeUndefined();
+  });
+
+  it('reads "до", "больше" and the like as leaving the figure out', () => {
+    const two = quantitiesAsked('малому 2 года');
+    expect(fitsQuantity('Детям до 3 лет в парную нельзя.', two)).toBe('fits');
+    expect(fitsQuantity('Шьём для детей от 3 лет.', two)).toBe('bounds');
+    const late = quantitiesAsked('могу опоздать на 15 минут');
+    expect(fitsQuantity('При опоздании больше чем на 15 минут ребёнок не допускается.', late)).toBe('bounds');
+    expect(fitsQuantity('Опоздание до 15 минут не сокращает сеанс.', late)).toBe('bounds');
+    expect(fitsQuantity('Ждём не более 15 минут.', late)).toBe('fits');
+  });
+});
