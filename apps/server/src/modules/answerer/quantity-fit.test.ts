@@ -5,12 +5,14 @@ describe('a rule that bounds the visitor’s own quantity', () => {
   it('reads the quantities a visitor states, with their units', () => {
     // The numbers are figures already (retrieval's quantities.ts).
     expect(quantitiesAsked('отменяем где-то за 30 часов до начала, сколько вернёте?')).toEqual([
-      { value: 30, unit: 'hour', word: 'часов' },
+      { value: 30 * 60, measure: 'time', word: 'часов' },
     ]);
-    expect(quantitiesAsked('сыну 2 годика, сошьёте костюм?')).toEqual([{ value: 2, unit: 'year', word: 'годика' }]);
+    expect(quantitiesAsked('сыну 2 годика, сошьёте костюм?')).toEqual([
+      { value: 2 * 365 * 24 * 60, measure: 'time', word: 'годика' },
+    ]);
     expect(quantitiesAsked('нас 12 человек, на 1,5 часа')).toEqual([
-      { value: 12, unit: 'person', word: 'человек' },
-      { value: 1.5, unit: 'hour', word: 'часа' },
+      { value: 12, measure: 'people', word: 'человек' },
+      { value: 90, measure: 'time', word: 'часа' },
     ]);
     expect(quantitiesAsked('сколько стоит стрижка?')).toEqual([]);
   });
@@ -35,5 +37,18 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     expect(fitsQuantity('При опоздании больше чем на 15 минут ребёнок не допускается.', late)).toBe('bounds');
     expect(fitsQuantity('Опоздание до 15 минут не сокращает сеанс.', late)).toBe('bounds');
     expect(fitsQuantity('Ждём не более 15 минут.', late)).toBe('fits');
+  });
+
+  it('compares a time in any of its units, a unit said alone as one, and a thing counted by its word', () => {
+    const week = quantitiesAsked('через неделю после переезда заметили царапину');
+    expect(week).toEqual([{ value: 7 * 24 * 60, measure: 'time', word: 'неделю' }]);
+    expect(fitsQuantity('Претензии принимаем в течение 3 дней после переезда.', week)).toBe('bounds');
+    expect(fitsQuantity('Претензии принимаем в течение 14 дней.', week)).toBe('fits');
+    // "Минут 20", as a chat puts it; a verb after a figure is no unit.
+    expect(quantitiesAsked('курьер минут 20 ждать будет?')).toEqual([{ value: 20, measure: 'time', word: 'минут' }]);
+    expect(quantitiesAsked('отменяю за час до машины')).toEqual([{ value: 60, measure: 'time', word: 'час' }]);
+    const bags = quantitiesAsked('осталось мешков 15, нет, 15 мешков со строймусором');
+    expect(fitsQuantity('Вывоз строительного мусора — от 20 мешков.', bags)).toBe('bounds');
+    expect(fitsQuantity('Стоимость — 1 500 руб. за 15 минут.', bags)).toBeUndefined();
   });
 });

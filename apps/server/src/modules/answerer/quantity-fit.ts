@@ -3,51 +3,86 @@
  * "При отмене за 48–24 часа возвращаем 50%" (30 is in the range) and not against "более чем за 48
  * часов"; "малому 2 года" against "Детям до 3 лет в парную нельзя". A rule states its bound in
  * figures (the question's numbers are in figures too, see retrieval's quantities), with a unit:
- * the same unit on both sides, or the figure is another quantity's.
+ * a measure shared by both sides (a time in minutes, hours, days, weeks; a thing counted by its
+ * word, "от 20 мешков"), or the figure is another quantity's.
  */
 
-/** The units a condition is said in, by the beginning of the word after the figure. */
-const UNITS: [RegExp, string][] = [
-  [/^(?:час|ч$)/u, 'hour'],
-  [/^мин/u, 'minute'],
-  [/^(?:дн|день|дня|сут)/u, 'day'],
-  [/^недел/u, 'week'],
-  [/^(?:месяц|мес$)/u, 'month'],
-  [/^(?:лет|год)/u, 'year'],
-  [/^(?:кг|кило)/u, 'kg'],
-  [/^(?:чел|гост|персон)/u, 'person'],
-  [/^км$|^километр/u, 'km'],
+/**
+ * The units a condition is said in, by the beginning of the word after the figure, with the
+ * measure they share and their size in its smallest unit: "через неделю" is past "в течение 3
+ * дней", "полтора месяца" past "30 дней".
+ */
+const UNITS: [RegExp, string, number][] = [
+  [/^мин/u, 'time', 1],
+  [/^(?:час|ч$)/u, 'time', 60],
+  [/^(?:дн|день|дня|сут)/u, 'time', 24 * 60],
+  [/^недел/u, 'time', 7 * 24 * 60],
+  [/^(?:месяц|мес$)/u, 'time', 30 * 24 * 60],
+  [/^(?:лет|год)/u, 'time', 365 * 24 * 60],
+  [/^(?:кг|кило)/u, 'mass', 1],
+  [/^(?:тонн|т$)/u, 'mass', 1000],
+  [/^(?:чел|гост|персон)/u, 'people', 1],
+  [/^км$|^километр/u, 'distance', 1],
 ];
-const unitOf = (word: string) => UNITS.find(([re]) => re.test(word))?.[1];
+/** Words after a figure that are no unit a rule bounds: money, shares, the order of things. */
+const NO_UNIT = /^(?:руб|р$|коп|тыс|млн|процент|раз|штук|шт$|ый$|ой$|ий$|ая$|го$|му$|м$|й$|я$|е$|х$)/u;
+/** A verb after a figure ("минут 20 ждать"): no unit. */
+const VERB_ENDING = /(?:ть|ти|ться|тся|ет|ут|ют|ит|ат|ят|ем|ешь|ишь|л|ла|ло|ли)$/u;
+/** Another counted thing ("15 мешков" against "от 20 мешков"): the measure is the word's beginning. */
+const OWN_UNIT_LETTERS = 4;
+function unitOf(word: string): { measure: string; size: number } | undefined {
+  const known = UNITS.find(([re]) => re.test(word));
+  if (known) return { measure: known[1], size: known[2] };
+  if (word.length < OWN_UNIT_LETTERS || NO_UNIT.test(word) || VERB_ENDING.test(word)) return undefined;
+  return { measure: `word:${word.slice(0, OWN_UNIT_LETTERS)}`, size: 1 };
+}
 
 const FIGURE = String.raw`(\d+(?:[.,]\d+)?)`;
 /** A figure, or a range of two, then the unit's word, after the word that bounds it if any. */
 const CONDITION = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:(от|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум)\s+)?(?:чем\s+)?(?:за\s+|на\s+)?${FIGURE}(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
+  String.raw`(?<![\p{L}\d])(?:(от|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум|в\s+течение)\s+)?(?:чем\s+)?(?:за\s+|на\s+|через\s+)?${FIGURE}(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
   'giu',
 );
 /** Bounds from below, and those of them that leave the figure itself out ("больше 15 минут"). */
-const FROM = /^(?:от|после|не\s+менее|не\s+меньше|минимум)$/u;
+const FROM = /^(?:от|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум)$/u;
 const ABOVE = /^(?:более|больше|свыше|старше|позднее|позже)$/u;
 /** Bounds from above that leave the figure itself out: "до 3 лет" is under three. */
 const BELOW = /^(?:до|менее|меньше|младше|раньше)$/u;
+/** A unit said without a figure is one of it: "за час", "через неделю", "на сутки". */
+const ONE_UNIT =
+  /(?<!\p{L})(?:за|через|на|в\s+течение)\s+(час|сутки|суток|день|дня|неделю|недели|месяц|месяца|год|года)(?!\p{L})/gu;
 
 const toNumber = (s: string) => Number(s.replace(',', '.'));
 
 /** A quantity the visitor states: its value, its unit, and the word it was said with ("годика"). */
 export interface QuantityAsked {
+  /** In the smallest unit of its measure (minutes of a time). */
   value: number;
-  unit: string;
+  measure: string;
   word: string;
 }
 
 /** The visitor's quantities with their units ("за 30 часов" → 30 hour). */
 export function quantitiesAsked(question: string): QuantityAsked[] {
   const out: QuantityAsked[] = [];
-  for (const m of question.toLowerCase().matchAll(new RegExp(`${FIGURE}\\s*(\\p{L}+)`, 'gu'))) {
+  const text = question.toLowerCase();
+  for (const m of text.matchAll(new RegExp(`${FIGURE}\\s*(\\p{L}+)`, 'gu'))) {
     const word = m[2] ?? '';
     const unit = unitOf(word);
-    if (unit) out.push({ value: toNumber(m[1] ?? ''), unit, word });
+    if (unit) out.push({ value: toNumber(m[1] ?? '') * unit.size, measure: unit.measure, word });
+  }
+  // A chat puts the unit first: "минут 20", "часа 2".
+  for (const m of text.matchAll(/(?<!\p{L})(\p{L}+)\s+(\d+(?:[.,]\d+)?)(?![\d.,:])/gu)) {
+    const word = m[1] ?? '';
+    const known = UNITS.find(([re]) => re.test(word));
+    if (known && !out.some((q) => q.measure === known[1]))
+      out.push({ value: toNumber(m[2] ?? '') * known[2], measure: known[1], word });
+  }
+  for (const m of text.matchAll(ONE_UNIT)) {
+    const word = m[1] ?? '';
+    const unit = unitOf(word);
+    if (unit && !out.some((q) => q.measure === unit.measure))
+      out.push({ value: unit.size, measure: unit.measure, word });
   }
   return out;
 }
@@ -62,12 +97,12 @@ export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bo
   let bounds = false;
   for (const m of text.toLowerCase().matchAll(CONDITION)) {
     const unit = unitOf(m[4] ?? '');
-    const x = asked.find((a) => a.unit === unit)?.value;
-    if (x === undefined) continue;
+    const x = unit && asked.find((q) => q.measure === unit.measure)?.value;
+    if (!unit || x === undefined) continue;
     const bound = (m[1] ?? '').replace(/\s+/g, ' ');
-    const a = toNumber(m[2] ?? '');
+    const a = toNumber(m[2] ?? '') * unit.size;
     if (m[3] !== undefined) {
-      const b = toNumber(m[3]);
+      const b = toNumber(m[3]) * unit.size;
       // A range the quantity falls outside is another case's figure, no rule bounding it.
       if (x >= Math.min(a, b) && x <= Math.max(a, b)) return 'fits';
     } else if (bound) {
