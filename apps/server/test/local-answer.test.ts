@@ -500,6 +500,16 @@ describe('a question read for its subject', () => {
     expect([...(more.query.synonyms.get('затянет') ?? [])]).toContain('просрочк');
     expect([...(more.query.synonyms.get('рис') ?? [])]).toContain('дизайнер');
     expect([...(more.query.synonyms.get('вжив') ?? [])]).toContain('шоурум');
+    const atelier = await retrieve(
+      server.app.ctx,
+      businessId,
+      'давно вы работаете? шубу примете? потеряла квиток. скока сверху накинете и сколько вперед платить?',
+    );
+    expect([...(atelier.query.synonyms.get('давн') ?? [])]).toContain('основа');
+    expect([...(atelier.query.synonyms.get('шуб') ?? [])]).toContain('мех');
+    expect([...(atelier.query.synonyms.get('квиток') ?? [])]).toContain('квитанц');
+    expect([...(atelier.query.synonyms.get('накинет') ?? [])]).toContain('доплат');
+    expect([...(atelier.query.synonyms.get('вперед') ?? [])]).toContain('предоплат');
   });
 
   it('reads the situation told before a question naming nothing as its subject: "…опоздаю минут на двадцать. Меня всё равно примут?"', async () => {
