@@ -522,6 +522,9 @@ describe('a question read for its subject', () => {
     expect(query.terms).toEqual(expect.arrayContaining(['опозда', 'пробк']));
     // Stuck in traffic is being late, as rules write it.
     expect([...(query.synonyms.get('пробк') ?? [])]).toContain('опоздан');
+    // "Примерно скока?" names nothing either.
+    const roughly = await retrieve(server.app.ctx, businessId, 'надо пианино перевезти по городу. примерно скока?');
+    expect(roughly.query.context.size).toBe(0);
     // A question that names its subject still weighs the situation less.
     const named = await retrieve(server.app.ctx, businessId, 'Планируем съёмку с нашим корги. Собаку брать можно?');
     expect(named.query.context.has('корг')).toBe(true);
