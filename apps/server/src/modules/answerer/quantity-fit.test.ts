@@ -47,6 +47,13 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     // "Минут 20", as a chat puts it; a verb after a figure is no unit.
     expect(quantitiesAsked('курьер минут 20 ждать будет?')).toEqual([{ value: 20, measure: 'time', word: 'минут' }]);
     expect(quantitiesAsked('отменяю за час до машины')).toEqual([{ value: 60, measure: 'time', word: 'час' }]);
+    // "Часа через 2"; "сможете" after a figure is a verb.
+    expect(quantitiesAsked('газелька нужна, часа через 2 сможете?')).toEqual([
+      { value: 120, measure: 'time', word: 'часа' },
+    ]);
+    // An ordinal with "с" bounds from below: "с 31-го дня" holds a month and a half.
+    const stored = quantitiesAsked('уже 1,5 месяца прошло, за хранение платить?');
+    expect(fitsQuantity('С 31-го дня хранение платное — 30 ₽ в сутки.', stored)).toBe('fits');
     const bags = quantitiesAsked('осталось мешков 15, нет, 15 мешков со строймусором');
     expect(fitsQuantity('Вывоз строительного мусора — от 20 мешков.', bags)).toBe('bounds');
     expect(fitsQuantity('Стоимость — 1 500 руб. за 15 минут.', bags)).toBeUndefined();

@@ -27,7 +27,7 @@ const UNITS: [RegExp, string, number][] = [
 /** Words after a figure that are no unit a rule bounds: money, shares, the order of things. */
 const NO_UNIT = /^(?:руб|р$|коп|тыс|млн|процент|раз|штук|шт$|ый$|ой$|ий$|ая$|го$|му$|м$|й$|я$|е$|х$)/u;
 /** A verb after a figure ("минут 20 ждать"): no unit. */
-const VERB_ENDING = /(?:ть|ти|ться|тся|ет|ут|ют|ит|ат|ят|ем|ешь|ишь|л|ла|ло|ли)$/u;
+const VERB_ENDING = /(?:ть|ти|ться|тся|ет|ут|ют|ит|ат|ят|ем|им|ешь|ишь|ете|ите|л|ла|ло|ли)$/u;
 /** Another counted thing ("15 мешков" against "от 20 мешков"): the measure is the word's beginning. */
 const OWN_UNIT_LETTERS = 4;
 function unitOf(word: string): { measure: string; size: number } | undefined {
@@ -40,11 +40,11 @@ function unitOf(word: string): { measure: string; size: number } | undefined {
 const FIGURE = String.raw`(\d+(?:[.,]\d+)?)`;
 /** A figure, or a range of two, then the unit's word, after the word that bounds it if any. */
 const CONDITION = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:(от|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум|в\s+течение)\s+)?(?:чем\s+)?(?:за\s+|на\s+|через\s+)?${FIGURE}(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
+  String.raw`(?<![\p{L}\d])(?:(от|с|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум|в\s+течение)\s+)?(?:чем\s+)?(?:за\s+|на\s+|через\s+)?${FIGURE}(?:-?(?:го|ого|й|ый|ий|е))?(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
   'giu',
 );
 /** Bounds from below, and those of them that leave the figure itself out ("больше 15 минут"). */
-const FROM = /^(?:от|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум)$/u;
+const FROM = /^(?:от|с|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум)$/u;
 const ABOVE = /^(?:более|больше|свыше|старше|позднее|позже)$/u;
 /** Bounds from above that leave the figure itself out: "до 3 лет" is under three. */
 const BELOW = /^(?:до|менее|меньше|младше|раньше)$/u;
@@ -71,8 +71,8 @@ export function quantitiesAsked(question: string): QuantityAsked[] {
     const unit = unitOf(word);
     if (unit) out.push({ value: toNumber(m[1] ?? '') * unit.size, measure: unit.measure, word });
   }
-  // A chat puts the unit first: "минут 20", "часа 2".
-  for (const m of text.matchAll(/(?<!\p{L})(\p{L}+)\s+(\d+(?:[.,]\d+)?)(?![\d.,:])/gu)) {
+  // A chat puts the unit first: "минут 20", "часа через 2".
+  for (const m of text.matchAll(/(?<!\p{L})(\p{L}+)\s+(?:через\s+|на\s+|за\s+)?(\d+(?:[.,]\d+)?)(?![\d.,:])/gu)) {
     const word = m[1] ?? '';
     const known = UNITS.find(([re]) => re.test(word));
     if (known && !out.some((q) => q.measure === known[1]))
