@@ -78,6 +78,8 @@ describe('table questions', () => {
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
     expect(comparisonOf('чтоб в 4 тыщи уложиться, что подойдет?')).toMatchObject({ op: '<=', value: 4000 });
     expect(comparisonOf('хотим уложиться в 3500')).toMatchObject({ op: '<=', value: 3500 });
+    expect(comparisonOf('молния сдохла, в 1500 уложитесь?')).toMatchObject({ op: '<=', value: 1500 });
+    expect(comparisonOf('уложитесь в 2000?')).toMatchObject({ op: '<=', value: 2000 });
     expect(comparisonOf('что есть в пределах 4 тысяч за ночь')).toMatchObject({ op: '<=', value: 4000 });
     expect(comparisonOf('номер максимум 3000')).toMatchObject({ op: '<=', value: 3000 });
     expect(comparisonOf('что почистить стоит дороже 4 тыщ')).toMatchObject({ op: '>', value: 4000 });

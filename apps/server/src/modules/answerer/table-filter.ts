@@ -103,9 +103,9 @@ interface Comparison {
  * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
  */
 export function comparisonOf(question: string): Comparison | undefined {
-  // "Чтоб в 4 тыщи уложиться", "уложиться в 3000": at most that money.
+  // "Чтоб в 4 тыщи уложиться", "уложиться в 3000", "в 1500 уложитесь?": at most that money.
   const fit =
-    /(?<!\p{L})(?:уложить\p{L}*|уложим\p{L}*)\s+в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?(?=[\s,.!?]|$)|(?<!\p{L})в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?\s+(?:уложить|уложим)\p{L}*/iu.exec(
+    /(?<!\p{L})(?:уложит\p{L}*|уложим\p{L}*|уложусь)\s+в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?(?=[\s,.!?]|$)|(?<!\p{L})в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?\s+(?:уложит|уложим|уложусь)\p{L}*/iu.exec(
       question,
     );
   if (fit) {
