@@ -54,6 +54,13 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     // An ordinal with "с" bounds from below: "с 31-го дня" holds a month and a half.
     const stored = quantitiesAsked('уже 1,5 месяца прошло, за хранение платить?');
     expect(fitsQuantity('С 31-го дня хранение платное — 30 ₽ в сутки.', stored)).toBe('fits');
+    // A time said bare lasts that long: it holds a stay of the visitor's not much shorter.
+    const away = quantitiesAsked('уезжаю на 3 недели, тираж у вас полежит?');
+    expect(fitsQuantity('Готовые тиражи храним 30 дней.', away)).toBe('fits');
+    expect(fitsQuantity('Скидка при оплате за 6 месяцев.', away)).toBeUndefined();
+    expect(fitsQuantity('Печать занимает 2 дня.', away)).toBeUndefined();
+    // A year in a date is no length of time.
+    expect(quantitiesAsked('каким было население в 1901 году?')).toEqual([]);
     const bags = quantitiesAsked('осталось мешков 15, нет, 15 мешков со строймусором');
     expect(fitsQuantity('Вывоз строительного мусора — от 20 мешков.', bags)).toBe('bounds');
     expect(fitsQuantity('Стоимость — 1 500 руб. за 15 минут.', bags)).toBeUndefined();

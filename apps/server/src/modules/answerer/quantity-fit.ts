@@ -53,6 +53,14 @@ const ONE_UNIT =
   /(?<!\p{L})(?:за|через|на|в\s+течение)\s+(час|сутки|суток|день|дня|неделю|недели|месяц|месяца|год|года)(?!\p{L})/gu;
 
 const toNumber = (s: string) => Number(s.replace(',', '.'));
+/**
+ * A time said bare is how long something lasts or is kept ("храним 3 месяца", "бесплатно 30 дней"):
+ * it holds a shorter stay of the visitor's, unless it is of another order ("за 3 месяца" is no
+ * answer to "на пару часов").
+ */
+const BARE_SPAN = 4;
+/** "В 1901 году", "с 2009 года": a date, no length of time. */
+const calendarYear = (figure: string, word: string) => /^(?:год|лет)/u.test(word) && toNumber(figure) >= 100;
 
 /** A quantity the visitor states: its value, its unit, and the word it was said with ("годика"). */
 export interface QuantityAsked {
@@ -69,7 +77,8 @@ export function quantitiesAsked(question: string): QuantityAsked[] {
   for (const m of text.matchAll(new RegExp(`${FIGURE}\\s*(\\p{L}+)`, 'gu'))) {
     const word = m[2] ?? '';
     const unit = unitOf(word);
-    if (unit) out.push({ value: toNumber(m[1] ?? '') * unit.size, measure: unit.measure, word });
+    if (unit && !calendarYear(m[1] ?? '', word))
+      out.push({ value: toNumber(m[1] ?? '') * unit.size, measure: unit.measure, word });
   }
   // A chat puts the unit first: "минут 20", "часа через 2".
   for (const m of text.matchAll(/(?<!\p{L})(\p{L}+)\s+(?:через\s+|на\s+|за\s+)?(\d+(?:[.,]\d+)?)(?![\d.,:])/gu)) {
@@ -98,7 +107,7 @@ export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bo
   for (const m of text.toLowerCase().matchAll(CONDITION)) {
     const unit = unitOf(m[4] ?? '');
     const x = unit && asked.find((q) => q.measure === unit.measure)?.value;
-    if (!unit || x === undefined) continue;
+    if (!unit || x === undefined || calendarYear(m[2] ?? '', m[4] ?? '')) continue;
     const bound = (m[1] ?? '').replace(/\s+/g, ' ');
     const a = toNumber(m[2] ?? '') * unit.size;
     if (m[3] !== undefined) {
@@ -108,7 +117,7 @@ export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bo
     } else if (bound) {
       if (FROM.test(bound) ? x >= a : ABOVE.test(bound) ? x > a : BELOW.test(bound) ? x < a : x <= a) return 'fits';
       bounds = true;
-    } else if (x === a) return 'fits';
+    } else if (unit.measure === 'time' ? x <= a && a <= BARE_SPAN * x : x === a) return 'fits';
   }
   return bounds ? 'bounds' : undefined;
 }
