@@ -9,7 +9,7 @@ import {
   splitUnits,
   trigramSimilarity,
 } from '../retrieval';
-import { fitsQuantity, quantitiesAsked } from './quantity-fit';
+import { fitsClock, fitsQuantity, quantitiesAsked } from './quantity-fit';
 import {
   capacityOf,
   categoryValues,
@@ -289,7 +289,8 @@ function countedNearby(question: string, terms: string[]): (text: string) => num
  * (quantity-fit.ts): the question's figure and its unit's word count as said by a sentence whose
  * condition holds it (more surely than by any figure), a little less by one bounding it the other
  * way ("от 3 лет" for a child of two: the rule that says no), and a sentence that holds it gains
- * FITS_BONUS over its neighbours. (Over 29 businesses written apart 776 → 784 of 1158.)
+ * FITS_BONUS over its neighbours; so does a span of the day holding a time asked of anything but the
+ * opening hours (a night rate). (Over 29 businesses written apart 776 → 795 of 1158.)
  */
 const BOUNDS_MATCH = 0.8;
 const FITS_BONUS = 0.08;
@@ -635,7 +636,10 @@ export async function composeLocalAnswer(
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
   const askedQuantities = quantitiesAsked(tableQuestion);
-  const fits = (text: string) => fitsQuantity(text, askedQuantities);
+  // A time of day asked of anything but the opening hours ("машину к 7:30 подать, по обычной цене?").
+  const clockAsked = !arrival && !HOURS.question.test(qText);
+  const fits = (text: string) =>
+    fitsQuantity(text, askedQuantities) ?? (clockAsked && fitsClock(text, tableQuestion) ? 'fits' : undefined);
   // The question's figures, and the words of the units said with them ("годика").
   const quantityTerm = terms.map((t) => NUMBER.test(t) || askedQuantities.some((q) => q.word.startsWith(t)));
   // Each as a pattern of its own: "5-мест" is not in "15-местный".

@@ -53,6 +53,28 @@ const ONE_UNIT =
   /(?<!\p{L})(?:за|через|на|в\s+течение)\s+(час|сутки|суток|день|дня|неделю|недели|месяц|месяца|год|года)(?!\p{L})/gu;
 
 const toNumber = (s: string) => Number(s.replace(',', '.'));
+/** A span of the day ("с 22:00 до 08:00", "09:00–18:00"), and a time of day asked ("к 7:30"). */
+const CLOCK_SPAN = /(?<![\d.,:])(\d{1,2})[:.](\d{2})\s*(?:[–—-]|до)\s*(\d{1,2})[:.](\d{2})(?!\d|[:.,]\d)/gu;
+const CLOCK = /(?<![\d.,:])(\d{1,2}):(\d{2})(?!\d|[:.,]\d)/gu;
+const minutesOf = (h: string | undefined, m: string | undefined) => Number(h) * 60 + Number(m);
+
+/**
+ * Whether a text's span of the day holds the time asked (a night rate "с 22:00 до 08:00" for a
+ * car wanted at 7:30); the caller asks it only of questions that ask no opening hours.
+ */
+export function fitsClock(text: string, question: string): boolean {
+  const times = [...question.matchAll(CLOCK)].map((m) => minutesOf(m[1], m[2]));
+  if (times.length !== 1) return false;
+  const t = times[0] as number;
+  for (const m of text.matchAll(CLOCK_SPAN)) {
+    const a = minutesOf(m[1], m[2]);
+    const b = minutesOf(m[3], m[4]);
+    // A span past midnight holds the night's hours on both sides of it.
+    if (a <= b ? t >= a && t <= b : t >= a || t <= b) return true;
+  }
+  return false;
+}
+
 /**
  * A time said bare is how long something lasts or is kept ("храним 3 месяца", "бесплатно 30 дней"):
  * it holds a shorter stay of the visitor's, unless it is of another order ("за 3 месяца" is no
