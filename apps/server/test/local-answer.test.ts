@@ -335,6 +335,14 @@ const RULES = [
       'Дети до 14 лет находятся в комплексе только со взрослыми. Детям до 3 лет в парную нельзя, в купель — только в ' +
       'плавательных подгузниках. Детский халат и тапочки выдаём бесплатно.',
   },
+  {
+    heading: 'Что мы не перевозим',
+    content:
+      'Исполнитель не перевозит: взрывчатые и легковоспламеняющиеся вещества, газовые баллоны, канистры с бензином, ' +
+      'краски и растворители в открытой таре; оружие и боеприпасы; наркотические и ядовитые вещества; животных в ' +
+      'кузове; деньги, ценные бумаги и ювелирные украшения без описи; скоропортящиеся продукты без упаковки; ' +
+      'комнатные растения выше двух метров; грузы, запрещённые к перевозке законодательством Российской Федерации.',
+  },
 ];
 let rulesId: string;
 let businessId: string;
@@ -522,6 +530,11 @@ describe('a question read for its subject', () => {
     expect(query.terms).toEqual(expect.arrayContaining(['опозда', 'пробк']));
     // Stuck in traffic is being late, as rules write it.
     expect([...(query.synonyms.get('пробк') ?? [])]).toContain('опоздан');
+    // "Вместе с остальными вещами" names nothing; "закинуть" is a verb of any request.
+    const along = await retrieve(server.app.ctx, businessId, 'газовый баллон закинуть вместе с остальными вещами?');
+    expect(along.query.terms).not.toContain('вмест');
+    expect(along.query.terms).not.toContain('остальн');
+    expect(along.query.light.has('закинут')).toBe(true);
     // "Примерно скока?" names nothing either.
     const roughly = await retrieve(server.app.ctx, businessId, 'надо пианино перевезти по городу. примерно скока?');
     expect(roughly.query.context.size).toBe(0);
@@ -925,6 +938,13 @@ describe('local answerer on rules that bound a quantity', () => {
     );
     expect(a).toContain('50%');
     expect(a).not.toMatch(/^(?:Исключение|Деньги)/);
+  });
+
+  it('keeps the frame of a long list ("…не перевозит:") before the part of it the question names', async () => {
+    const a = await ask('а газовый баллон перевезёте?');
+    expect(a).toMatch(/^Исполнитель не перевозит: /);
+    expect(a).toContain('газовые баллоны');
+    expect(a.length).toBeLessThanOrEqual(300);
   });
 
   it("answers a child's age with the rule whose bound holds it", async () => {

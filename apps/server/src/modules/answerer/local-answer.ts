@@ -1110,6 +1110,9 @@ const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
 /** A window of a long answer holding what the question asks for (a name, a number, a date) counts as this many of its words more. */
 const ANSWER_HELD = 1;
 
+/** The opening of a sentence that lists after a colon, short enough to keep with any part of the list. */
+const LIST_FRAME = /^[^:;.!?()]{3,80}:\s/u;
+
 /** Whether `a` comes before `b` compared item by item (the first that differs decides). */
 function before(a: number[], b: number[]): boolean {
   for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
@@ -1136,6 +1139,14 @@ function wordRuns(text: string, size: number): string[] {
  * the question asks for, the later on ties; marked cut with "…" where it is.
  */
 function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer: (text: string) => boolean): string {
+  // A list's frame ("Исполнитель не перевозит: взрывчатые…, газовые баллоны, …") says what the
+  // items are: the window of items is given after it. (Cut off, "…газовые баллоны, канистры…"
+  // said nothing of the "не"; frames inside parentheses, "(португальский: …)", are none.)
+  const frame = LIST_FRAME.exec(text)?.[0];
+  if (frame) {
+    const rest = clauseWindow(text.slice(frame.length).trim(), terms, limit - frame.length - 1, holdsAnswer);
+    return `${frame.trim()} ${rest}`;
+  }
   // A clause too long to share an answer with its neighbours is cut further at words, so the
   // window can take the part of it next to the question's words, not skip it whole.
   const clauses = text
