@@ -336,6 +336,14 @@ const RULES = [
       'плавательных подгузниках. Детский халат и тапочки выдаём бесплатно.',
   },
   {
+    heading: 'Обувь',
+    content: 'В уличной обуви в зал не допускаем — даже если на улице сухо. Берите сменную обувь.',
+  },
+  {
+    heading: 'Контакты',
+    content: 'Адрес: г. Самара, ул. Молодогвардейская, д. 151, 3 этаж. Телефон: +7 846 200-10-10.',
+  },
+  {
     heading: 'Что мы не перевозим',
     content:
       'Исполнитель не перевозит: взрывчатые и легковоспламеняющиеся вещества, газовые баллоны, канистры с бензином, ' +
@@ -945,6 +953,10 @@ describe('local answerer on rules that bound a quantity', () => {
     expect(a).toMatch(/^Исполнитель не перевозит: /);
     expect(a).toContain('газовые баллоны');
     expect(a.length).toBeLessThanOrEqual(300);
+  });
+
+  it('reads "как доехать, вы на какой улице?" as asking the address, not "на улице сухо"', async () => {
+    expect(await ask('как к вам доехать, вы на какой улице?')).toContain('Молодогвардейская');
   });
 
   it("answers a child's age with the rule whose bound holds it", async () => {

@@ -259,6 +259,16 @@ describe('tables apart and tables going on', () => {
     ).toEqual([{ kind: 'row', text: 'Адрес: Сайт; ул. Ленина, 5: есть' }]);
   });
 
+  it("keeps a Word table cell's paragraphs apart ('3 этаж' / 'Вход с торца' is no '3 этажВход')", async () => {
+    const blocks = await htmlBlocks(
+      '<table><tr><td><p>Адрес</p></td><td><p>ул. Молодогвардейская, 151, 3 этаж</p><p>Вход с торца, звонок справа,</p><p>домофон 12</p></td></tr>' +
+        '<tr><td><p>Телефон</p></td><td><p>+7 846 200-10-10</p></td></tr></table>',
+    );
+    const text = blocks.map((b) => b.text).join('\n');
+    expect(text).toContain('3 этаж. Вход с торца, звонок справа, домофон 12');
+    expect(text).not.toContain('этажВход');
+  });
+
   it('reads contacts after a price list and an empty row as labels, whichever comes first', async () => {
     expect(await csv('Услуга;Цена, руб.\nСтрижка;1800\n\nТелефон;+7 846 200-10-10\nАдрес;ул. Ленина, 5\n')).toEqual([
       { kind: 'row', text: 'Услуга: Стрижка; Цена, руб.: 1800' },

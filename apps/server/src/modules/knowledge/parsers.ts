@@ -448,9 +448,22 @@ export function elementBlocks(root: DomElement): Block[] {
 }
 type BoldHeading = Block & { kind: 'heading' };
 
+/**
+ * A cell's text, its paragraphs apart: Word keeps each line of a cell a paragraph ("3 этаж" / "Вход
+ * с торца"), whose text run together would read "3 этажВход". A paragraph not ending a sentence
+ * ends one.
+ */
+function cellText(cell: DomElement): string {
+  const paragraphs = Array.from(cell.querySelectorAll('p'))
+    .map((p) => clean(p.textContent ?? ''))
+    .filter(Boolean);
+  if (paragraphs.length < 2) return clean(cell.textContent ?? '');
+  return paragraphs.reduce((text, p) => (text ? `${text}${/[.!?:;,]$/.test(text) ? ' ' : '. '}${p}` : p), '');
+}
+
 function tableBlocks(table: DomElement): Block[] {
   const trs = Array.from(table.querySelectorAll('tr'));
-  const rows = trs.map((tr) => Array.from(tr.querySelectorAll('th, td')).map((c) => clean(c.textContent ?? '')));
+  const rows = trs.map((tr) => Array.from(tr.querySelectorAll('th, td')).map(cellText));
   // A first row of <th> cells names the columns, whatever they say.
   const first = trs.find((tr) => tr.textContent?.trim());
   const headed = !!first && first.querySelector('td') === null && first.querySelector('th') !== null;
