@@ -9,7 +9,7 @@ import {
   splitUnits,
   trigramSimilarity,
 } from '../retrieval';
-import { fitsClock, fitsQuantity, quantitiesAsked } from './quantity-fit';
+import { clockAsked, fitsClock, fitsQuantity, quantitiesAsked } from './quantity-fit';
 import {
   capacityOf,
   categoryValues,
@@ -638,9 +638,9 @@ export async function composeLocalAnswer(
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
   const askedQuantities = quantitiesAsked(tableQuestion);
   // A time of day asked of anything but the opening hours ("машину к 7:30 подать, по обычной цене?").
-  const clockAsked = !arrival && !HOURS.question.test(qText);
+  const clock = arrival || HOURS.question.test(qText) ? undefined : clockAsked(tableQuestion);
   const fits = (text: string) =>
-    fitsQuantity(text, askedQuantities) ?? (clockAsked && fitsClock(text, tableQuestion) ? 'fits' : undefined);
+    fitsQuantity(text, askedQuantities) ?? (clock !== undefined && fitsClock(text, clock) ? 'fits' : undefined);
   // The question's figures, and the words of the units said with them ("годика").
   const quantityTerm = terms.map((t) => NUMBER.test(t) || askedQuantities.some((q) => q.word.startsWith(t)));
   // Each as a pattern of its own: "5-мест" is not in "15-местный".

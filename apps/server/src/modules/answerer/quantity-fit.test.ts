@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsClock, fitsQuantity, quantitiesAsked } from './quantity-fit';
+import { clockAsked, fitsClock, fitsQuantity, quantitiesAsked } from './quantity-fit';
 
 describe('a rule that bounds the visitor’s own quantity', () => {
   it('reads the quantities a visitor states, with their units', () => {
@@ -67,12 +67,14 @@ describe('a rule that bounds the visitor’s own quantity', () => {
   });
 
   it('finds the span of the day that holds the time asked, past midnight too', () => {
-    const q = 'можно привезти к 6:30? сколько это будет стоить дополнительно';
+    const q = clockAsked('можно привезти к 6:30? сколько это будет стоить дополнительно') as number;
+    expect(q).toBe(6 * 60 + 30);
     expect(fitsClock('Ночная доставка: с 22:00 до 08:00, +700 ₽ к тарифу зоны.', q)).toBe(true);
     expect(fitsClock('Дневная доставка: 09:00–21:00.', q)).toBe(false);
-    expect(fitsClock('Поздний выезд до 18:00 — 50% стоимости суток.', 'выеду в 17:00, сколько это стоит?')).toBe(false);
-    expect(fitsClock('Выезд 12:00–18:00 — 50% стоимости суток.', 'выеду в 17:00, сколько это стоит?')).toBe(true);
+    const late = clockAsked('выеду в 17:00, сколько это стоит?') as number;
+    expect(fitsClock('Поздний выезд до 18:00 — 50% стоимости суток.', late)).toBe(false);
+    expect(fitsClock('Выезд 12:00–18:00 — 50% стоимости суток.', late)).toBe(true);
     // Two times asked say no one time.
-    expect(fitsClock('Ночью с 22:00 до 08:00.', 'с 7:00 до 9:00')).toBe(false);
+    expect(clockAsked('с 7:00 до 9:00')).toBeUndefined();
   });
 });

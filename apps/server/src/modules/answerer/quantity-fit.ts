@@ -48,6 +48,9 @@ const FROM = /^(?:от|с|после|не\s+менее|не\s+меньше|не\
 const ABOVE = /^(?:более|больше|свыше|старше|позднее|позже)$/u;
 /** Bounds from above that leave the figure itself out: "до 3 лет" is under three. */
 const BELOW = /^(?:до|менее|меньше|младше|раньше)$/u;
+/** A figure and the word after it; a chat puts the unit first ("минут 20", "часа через 2"). */
+const FIGURE_UNIT = new RegExp(String.raw`${FIGURE}\s*(\p{L}+)`, 'gu');
+const UNIT_FIGURE = /(?<!\p{L})(\p{L}+)\s+(?:через\s+|на\s+|за\s+)?(\d+(?:[.,]\d+)?)(?![\d.,:])/gu;
 /** A unit said without a figure is one of it: "за час", "через неделю", "на сутки". */
 const ONE_UNIT =
   /(?<!\p{L})(?:за|через|на|в\s+течение)\s+(час|сутки|суток|день|дня|неделю|недели|месяц|месяца|год|года)(?!\p{L})/gu;
@@ -58,14 +61,17 @@ const CLOCK_SPAN = /(?<![\d.,:])(\d{1,2})[:.](\d{2})\s*(?:[–—-]|до)\s*(\d{
 const CLOCK = /(?<![\d.,:])(\d{1,2}):(\d{2})(?!\d|[:.,]\d)/gu;
 const minutesOf = (h: string | undefined, m: string | undefined) => Number(h) * 60 + Number(m);
 
-/**
- * Whether a text's span of the day holds the time asked (a night rate "с 22:00 до 08:00" for a
- * car wanted at 7:30); the caller asks it only of questions that ask no opening hours.
- */
-export function fitsClock(text: string, question: string): boolean {
+/** The one time of day a question says ("к 7:30"), in minutes; none, or two, say no time. */
+export function clockAsked(question: string): number | undefined {
   const times = [...question.matchAll(CLOCK)].map((m) => minutesOf(m[1], m[2]));
-  if (times.length !== 1) return false;
-  const t = times[0] as number;
+  return times.length === 1 ? times[0] : undefined;
+}
+
+/**
+ * Whether a text's span of the day holds the time asked (clockAsked; a night rate "с 22:00 до
+ * 08:00" for a car wanted at 7:30); the caller asks it only of questions that ask no opening hours.
+ */
+export function fitsClock(text: string, t: number): boolean {
   for (const m of text.matchAll(CLOCK_SPAN)) {
     const a = minutesOf(m[1], m[2]);
     const b = minutesOf(m[3], m[4]);
@@ -92,18 +98,17 @@ export interface QuantityAsked {
   word: string;
 }
 
-/** The visitor's quantities with their units ("за 30 часов" → 30 hour). */
+/** The visitor's quantities in their measures ("за 30 часов" → 1800 minutes of time). */
 export function quantitiesAsked(question: string): QuantityAsked[] {
   const out: QuantityAsked[] = [];
   const text = question.toLowerCase();
-  for (const m of text.matchAll(new RegExp(`${FIGURE}\\s*(\\p{L}+)`, 'gu'))) {
+  for (const m of text.matchAll(FIGURE_UNIT)) {
     const word = m[2] ?? '';
     const unit = unitOf(word);
     if (unit && !calendarYear(m[1] ?? '', word))
       out.push({ value: toNumber(m[1] ?? '') * unit.size, measure: unit.measure, word });
   }
-  // A chat puts the unit first: "минут 20", "часа через 2".
-  for (const m of text.matchAll(/(?<!\p{L})(\p{L}+)\s+(?:через\s+|на\s+|за\s+)?(\d+(?:[.,]\d+)?)(?![\d.,:])/gu)) {
+  for (const m of text.matchAll(UNIT_FIGURE)) {
     const word = m[1] ?? '';
     const known = UNITS.find(([re]) => re.test(word));
     if (known && !out.some((q) => q.measure === known[1]))
