@@ -584,6 +584,21 @@ describe('a question read for its subject', () => {
     expect([...(morning.query.synonyms.get('жду') ?? [])]).toContain('ожидан');
   });
 
+  it('reads the everyday words of a chat as a business writes them: "велик", "стиралка", "вы отвечаете"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'на велике приеду. стиралку перевезёте, вы за неё отвечаете? застрахованы? переделаете? студентке скидка есть?',
+    );
+    const groupOf = (stem: string) => [...(query.synonyms.get(stem) ?? [])];
+    expect(groupOf('велик')).toContain('велосипед');
+    expect(groupOf('стиралк')).toContain('стиральн');
+    expect(groupOf('отвеча')).toContain('ответствен');
+    expect(groupOf('застрахова')).toContain('страховк');
+    expect(groupOf('передела')).toContain('исправ');
+    expect(groupOf('студентк')).toContain('студенческ');
+  });
+
   it('finds a synonym group through a root only when the rest is an ending: "комплексный" is no "комп"', async () => {
     const lunch = await retrieve(server.app.ctx, businessId, 'сколько стоит комплексный обед?');
     expect(lunch.query.synonyms.get('комплексн')?.has('компьютер') ?? false).toBe(false);
