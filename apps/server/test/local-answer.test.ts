@@ -597,6 +597,10 @@ describe('a question read for its subject', () => {
     expect(groupOf('застрахова')).toContain('страховк');
     expect(groupOf('передела')).toContain('исправ');
     expect(groupOf('студентк')).toContain('студенческ');
+    const more = await retrieve(server.app.ctx, businessId, 'постер напечатаете? в дождь работаете? кто присмотрит?');
+    expect([...(more.query.synonyms.get('постер') ?? [])]).toContain('плакат');
+    expect([...(more.query.synonyms.get('дожд') ?? [])]).toContain('погод');
+    expect([...(more.query.synonyms.get('присмотр') ?? [])]).toContain('приглядет');
   });
 
   it('finds a synonym group through a root only when the rest is an ending: "комплексный" is no "комп"', async () => {
