@@ -344,6 +344,12 @@ const RULES = [
     content: 'Адрес: г. Самара, ул. Молодогвардейская, д. 151, 3 этаж. Телефон: +7 846 200-10-10.',
   },
   {
+    heading: 'Оплата',
+    content:
+      'Принимаем наличные, карты и оплату по QR-коду через СБП. Чаевые — по желанию. Подарочные сертификаты ' +
+      'продаются на сумму от 1000 до 20 000 рублей и действуют полгода.',
+  },
+  {
     heading: 'Что мы не перевозим',
     content:
       'Исполнитель не перевозит: взрывчатые и легковоспламеняющиеся вещества, газовые баллоны, канистры с бензином, ' +
@@ -965,6 +971,11 @@ describe('local answerer on rules that bound a quantity', () => {
     );
     expect(a).toContain('50%');
     expect(a).not.toMatch(/^(?:Исключение|Деньги)/);
+  });
+
+  it('answers a limit asked ("максимальный номинал") with the sentence that bounds it ("до 20 000 рублей")', async () => {
+    const a = await ask('Какой максимальный номинал сертификата?');
+    expect(a).toContain('до 20 000 рублей');
   });
 
   it('keeps the frame of a long list ("…не перевозит:") before the part of it the question names', async () => {
