@@ -19,6 +19,16 @@ let server: TestServer;
 let assistantId: string;
 
 /** Passages of an encyclopaedia, as a knowledge base of prose (heading: the article). */
+/** A page naming its parts twice, the second name in brackets. */
+const TURBINE = [
+  {
+    heading: 'Турбина',
+    content:
+      'Турбина собрана из нескольких роторов (вращающихся дисков) на общем валу, между которыми стоят статоры (неподвижные диски), закреплённые на корпусе. ' +
+      'Пар проходит через диски по очереди и отдаёт валу свою энергию.',
+  },
+];
+
 const PASSAGES = [
   {
     heading: 'Реформация',
@@ -367,6 +377,7 @@ let flowersId: string;
 let kidsId: string;
 let bakeryId: string;
 let cleaningId: string;
+let turbineId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -393,6 +404,8 @@ beforeAll(async () => {
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
   await indexedFile(server.app, cleaningId, 'pechat.xlsx', PRINTS);
+  turbineId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, turbineId, 'turbina.txt', TURBINE);
 });
 afterAll(async () => server?.close());
 
@@ -417,6 +430,12 @@ describe('local answerer on prose', () => {
     expect(a.confidence).toBeLessThan(THRESHOLDS.passageCoverage);
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('Уарду');
+  });
+
+  it('answers "как иначе называются…" with the name said beside it in brackets, though no sentence says "называются"', async () => {
+    const a = await askOf(() => turbineId)('Как иначе называются статоры?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('неподвижные диски');
   });
 
   it('gives the sentence a demonstrative refers to with the one that answers ("Эти устройства…")', async () => {
