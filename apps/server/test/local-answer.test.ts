@@ -626,6 +626,14 @@ describe('a question read for its subject', () => {
     expect([...(more.query.synonyms.get('постер') ?? [])]).toContain('плакат');
     expect([...(more.query.synonyms.get('дожд') ?? [])]).toContain('погод');
     expect([...(more.query.synonyms.get('присмотр') ?? [])]).toContain('приглядет');
+    const fitness = await retrieve(
+      server.app.ctx,
+      businessId,
+      'растяжка есть? шумоизоляция хорошая? открыты круглосуточно?',
+    );
+    expect([...(fitness.query.synonyms.get('растяжк') ?? [])]).toContain('стретчинг');
+    expect([...(fitness.query.synonyms.get('шумоизоляц') ?? [])]).toContain('звукоизоляц');
+    expect([...(fitness.query.synonyms.get('круглосуточн') ?? [])]).toContain('ноч');
   });
 
   it('finds a synonym group through a root only when the rest is an ending: "комплексный" is no "комп"', async () => {

@@ -26,6 +26,12 @@ describe('chatSpelling', () => {
     expect(chatSpelling('Едем на 4, в какой номер влезем? едете к нам?')).toBe(
       'приезжаем на 4, в какой номер влезем? приезжаем к нам?',
     );
+    expect(chatSpelling('Приеду на машине — есть где встать? машину у вас бросить можно, пока забираю торт?')).toBe(
+      'Приеду на машине — есть припарковаться? припарковаться можно, пока забираю торт?',
+    );
+    // Not a car left: "встать в очередь", a car brought for work.
+    for (const other of ['Где встать в очередь?', 'Машину на ремонт когда пригнать?'])
+      expect(chatSpelling(other)).toBe(other);
     // Not a pickup: "сам" of another verb, a child fetched, "забрать не смогу".
     for (const other of [
       'сам забор покрашу, а вы заберёте мусор?',
