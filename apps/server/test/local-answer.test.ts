@@ -225,6 +225,19 @@ const CLEANING = [
     ].join('\n'),
   },
 ];
+/** A coworking's tariffs: a row named by a length ("5 дней") among rows named otherwise. */
+const TARIFFS = [
+  {
+    heading: 'Тарифы',
+    content: [
+      'Тариф: Час; Цена, руб.: 200; Срок: 1 час',
+      'Тариф: День; Цена, руб.: 700; Срок: 1 день',
+      'Тариф: 5 дней; Цена, руб.: 2900; Срок: 30 дней',
+      'Тариф: Вечерний; Цена, руб.: 3900; Срок: 30 дней',
+      'Тариф: Флекс; Цена, руб.: 7900; Срок: 30 дней',
+    ].join('\n'),
+  },
+];
 /** A print shop's prices: the same photo priced by how many are printed ("Тираж: 1–99 шт."). */
 const PRINTS = [
   {
@@ -378,6 +391,7 @@ let kidsId: string;
 let bakeryId: string;
 let cleaningId: string;
 let turbineId: string;
+let tariffsId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -404,6 +418,8 @@ beforeAll(async () => {
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
   await indexedFile(server.app, cleaningId, 'pechat.xlsx', PRINTS);
+  tariffsId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, tariffsId, 'tarify.xlsx', TARIFFS);
   turbineId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, turbineId, 'turbina.txt', TURBINE);
 });
@@ -898,6 +914,15 @@ describe('a word the documents spell otherwise', () => {
     const found = await retrieve(server.app.ctx, hammamId, 'почем хамам в субботу за час?', { limit: 2 });
     expect(found.passages.map((p) => p.heading)).toContain('Аренда');
     expect((await askOf(() => hammamId)('почем хамам в субботу за час?')).text).toContain('3400');
+  });
+});
+
+describe('local answerer on a sheet of tariffs', () => {
+  it('compares the prices of all the rows, not reading "на месяц" as naming the row "5 дней"', async () => {
+    const a = (await askOf(() => tariffsId)('какие тарифы на месяц есть дешевле пяти тыщ?')).text;
+    expect(a).toContain('Вечерний');
+    expect(a).toContain('3900');
+    expect(a).not.toContain('7900');
   });
 });
 

@@ -746,6 +746,7 @@ export async function composeLocalAnswer(
       comparisonStems,
       match,
       cover,
+      (t) => quantityTerm[terms.indexOf(t)] === true,
     );
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
@@ -842,6 +843,8 @@ function tableAnswer(
   comparisonStems: Set<string>,
   match: (t: string, set: Set<string>) => number,
   cover: (score: (t: string, i: number) => number) => number,
+  /** Whether a word of the question is the unit of a quantity it says ("на месяц", "2 годика"). */
+  quantityWord: (t: string) => boolean,
 ): string | undefined {
   const tableStems = new Set<string>();
   const columnStems = new Set<string>();
@@ -897,10 +900,15 @@ function tableAnswer(
   const namesCategory = new Set(terms.filter((t) => valueStems.some((stems) => match(t, stems) >= 0.65)));
   // The words that may name a row: not a column's ("орехи" of "Есть орехи", though a row is
   // "Морковный с грецким орехом"), not a category's, not the comparison's, not a figure, not the
-  // filter's own.
+  // filter's own, not the unit of a quantity said ("тарифы на месяц" name no row "5 дней").
   const rowWords = terms.filter(
     (t) =>
-      match(t, columnStems) < 0.65 && !namesCategory.has(t) && !comparisonStems.has(t) && !/^\d+$/.test(t) && !own(t),
+      match(t, columnStems) < 0.65 &&
+      !namesCategory.has(t) &&
+      !comparisonStems.has(t) &&
+      !/^\d+$/.test(t) &&
+      !own(t) &&
+      !quantityWord(t),
   );
   return filterTable({
     rows,
