@@ -650,6 +650,15 @@ describe('a question read for its subject', () => {
     expect([...(fitness.query.synonyms.get('растяжк') ?? [])]).toContain('стретчинг');
     expect([...(fitness.query.synonyms.get('шумоизоляц') ?? [])]).toContain('звукоизоляц');
     expect([...(fitness.query.synonyms.get('круглосуточн') ?? [])]).toContain('ноч');
+    const visit = await retrieve(
+      server.app.ctx,
+      businessId,
+      'в шлепках можно? тимбилдинг делаете? можно я рядом посижу? скидки можно совместить?',
+    );
+    expect([...(visit.query.synonyms.get('шлепк') ?? [])]).toContain('обув');
+    expect([...(visit.query.synonyms.get('тимбилдинг') ?? [])]).toContain('корпорат');
+    expect([...(visit.query.synonyms.get('посиж') ?? [])]).toContain('присутств');
+    expect([...(visit.query.synonyms.get('совмест') ?? [])]).toContain('суммирова');
   });
 
   it('finds a synonym group through a root only when the rest is an ending: "комплексный" is no "комп"', async () => {

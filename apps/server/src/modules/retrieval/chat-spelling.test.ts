@@ -29,6 +29,7 @@ describe('chatSpelling', () => {
     expect(chatSpelling('Приеду на машине — есть где встать? машину у вас бросить можно, пока забираю торт?')).toBe(
       'Приеду на машине — есть припарковаться? припарковаться можно, пока забираю торт?',
     );
+    expect(chatSpelling('я не ем мясо, что можно взять?')).toBe('я вегетарианец, что можно взять?');
     // Not a car left: "встать в очередь", a car brought for work.
     for (const other of ['Где встать в очередь?', 'Машину на ремонт когда пригнать?'])
       expect(chatSpelling(other)).toBe(other);
