@@ -238,6 +238,18 @@ const TARIFFS = [
     ].join('\n'),
   },
 ];
+/** A cooking studio's timetable: dates in figures, and the places left. */
+const CLASSES = [
+  {
+    heading: '',
+    content: [
+      'Дата: 02.04.2025; Мастер-класс: Хинкали и хачапури; Цена, руб.: 3200; Свободно мест: 0',
+      'Дата: 05.04.2025; Мастер-класс: Пицца для детей; Цена, руб.: 1900; Свободно мест: 4',
+      'Дата: 10.04.2025; Мастер-класс: Макарон; Цена, руб.: 3400; Свободно мест: 0',
+      'Дата: 12.04.2025; Мастер-класс: Паста; Цена, руб.: 3200; Свободно мест: 6',
+    ].join('\n'),
+  },
+];
 /** A print shop's prices: the same photo priced by how many are printed ("Тираж: 1–99 шт."). */
 const PRINTS = [
   {
@@ -392,6 +404,7 @@ let bakeryId: string;
 let cleaningId: string;
 let turbineId: string;
 let tariffsId: string;
+let classesId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -418,6 +431,8 @@ beforeAll(async () => {
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
   await indexedFile(server.app, cleaningId, 'pechat.xlsx', PRINTS);
+  classesId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, classesId, 'raspisanie.csv', CLASSES);
   tariffsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, tariffsId, 'tarify.xlsx', TARIFFS);
   turbineId = await createAssistant(server.app, owner.userId);
@@ -659,6 +674,8 @@ describe('a question read for its subject', () => {
     expect([...(visit.query.synonyms.get('тимбилдинг') ?? [])]).toContain('корпорат');
     expect([...(visit.query.synonyms.get('посиж') ?? [])]).toContain('присутств');
     expect([...(visit.query.synonyms.get('совмест') ?? [])]).toContain('суммирова');
+    const stairs = await retrieve(server.app.ctx, businessId, 'по лестнице подниматься долго?');
+    expect([...(stairs.query.synonyms.get('лестниц') ?? [])]).toContain('ступен');
   });
 
   it('finds a synonym group through a root only when the rest is an ending: "комплексный" is no "комп"', async () => {
@@ -923,6 +940,15 @@ describe('a word the documents spell otherwise', () => {
     const found = await retrieve(server.app.ctx, hammamId, 'почем хамам в субботу за час?', { limit: 2 });
     expect(found.passages.map((p) => p.heading)).toContain('Аренда');
     expect((await askOf(() => hammamId)('почем хамам в субботу за час?')).text).toContain('3400');
+  });
+});
+
+describe('local answerer on a timetable of dates', () => {
+  it('reads "мест нет" as no places left, and a month said in words as the dates of the sheet', async () => {
+    const a = (await askOf(() => classesId)('на какие мастер-классы в апреле уже мест нет?')).text;
+    expect(a).toContain('02.04.2025');
+    expect(a).toContain('10.04.2025');
+    expect(a).not.toContain('05.04.2025');
   });
 });
 

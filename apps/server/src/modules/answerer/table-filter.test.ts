@@ -76,6 +76,8 @@ describe('table questions', () => {
     expect(cellNumber('да')).toBeUndefined();
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
+    for (const none of ['где мест уже нет?', 'на какие нет свободных мест', 'куда не осталось мест'])
+      expect(comparisonOf(none)).toMatchObject({ op: '<=', value: 0 });
     expect(comparisonOf('чтоб в 4 тыщи уложиться, что подойдет?')).toMatchObject({ op: '<=', value: 4000 });
     expect(comparisonOf('хотим уложиться в 3500')).toMatchObject({ op: '<=', value: 3500 });
     expect(comparisonOf('молния сдохла, в 1500 уложитесь?')).toMatchObject({ op: '<=', value: 1500 });

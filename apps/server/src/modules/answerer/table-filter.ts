@@ -98,11 +98,17 @@ interface Comparison {
   said: string;
 }
 
+/** No places left, as asked: "мест нет", "нет свободных мест", "не осталось мест". */
+const NO_PLACES =
+  /(?<!\p{L})(?:мест(?:а)?\s+(?:уже\s+|совсем\s+|вообще\s+|свободных\s+)*нет|нет\s+(?:уже\s+|совсем\s+|вообще\s+)*(?:свободных\s+)?мест|(?:не\s+осталось|закончились|кончились)\s+(?:свободных\s+)?мест(?:а)?)(?!\p{L})/iu;
+
 /**
  * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
  * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
  */
 export function comparisonOf(question: string): Comparison | undefined {
+  // "Где мест уже нет?", "на какие не осталось мест": a count of places of 0.
+  if (NO_PLACES.test(question)) return { op: '<=', value: 0, said: '0' };
   // "Чтоб в 4 тыщи уложиться", "уложиться в 3000", "в 1500 уложитесь?": at most that money.
   const fit =
     /(?<!\p{L})(?:уложит\p{L}*|уложим\p{L}*|уложусь)\s+в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?(?=[\s,.!?]|$)|(?<!\p{L})в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?\s+(?:уложит|уложим|уложусь)\p{L}*/iu.exec(
@@ -422,6 +428,8 @@ const valuesCache = lru<string, readonly string[]>(200);
 function comparable(numbers: (number | undefined)[], value: number): boolean {
   const known = numbers.filter((n): n is number => n !== undefined).sort((a, b) => a - b);
   const median = known[Math.floor(known.length / 2)];
+  // None left ("мест нет"): any count compares with it.
+  if (value === 0) return median !== undefined;
   return median !== undefined && median * 20 >= value && median <= value * 20;
 }
 
