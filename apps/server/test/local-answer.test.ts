@@ -674,6 +674,9 @@ describe('a question read for its subject', () => {
     expect([...(visit.query.synonyms.get('тимбилдинг') ?? [])]).toContain('корпорат');
     expect([...(visit.query.synonyms.get('посиж') ?? [])]).toContain('присутств');
     expect([...(visit.query.synonyms.get('совмест') ?? [])]).toContain('суммирова');
+    const chef = await retrieve(server.app.ctx, businessId, 'кто главный повар? попробовать блюда можно?');
+    expect([...(chef.query.synonyms.get('повар') ?? [])]).toContain('шеф');
+    expect([...(chef.query.synonyms.get('попробова') ?? [])]).toContain('дегустац');
     const stairs = await retrieve(server.app.ctx, businessId, 'по лестнице подниматься долго?');
     expect([...(stairs.query.synonyms.get('лестниц') ?? [])]).toContain('ступен');
   });
@@ -863,6 +866,16 @@ describe('local answerer on a business', () => {
     const a = await ask('В субботу доставка до скольки? Хотим подъехать за бутылями на газели к юбилею');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('22:00');
+    // What happened to the visitor, said after the question with a verb in the past.
+    const ill = await retrieve(
+      server.app.ctx,
+      businessId,
+      'до скольки можно отказаться от завтрашнего обеда? заболел походу',
+    );
+    expect(ill.query.context.has('заболел')).toBe(true);
+    expect(ill.query.context.has('обед')).toBe(false);
+    const where = await retrieve(server.app.ctx, businessId, 'сколько стоит доставка? нам в Мокшан');
+    expect(where.query.context.size).toBe(0);
   });
 
   it('reads "др" as a birthday, and a day said relatively ("позавчера") as the situation, not the subject', async () => {
