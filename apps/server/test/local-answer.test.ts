@@ -250,6 +250,22 @@ const CLASSES = [
     ].join('\n'),
   },
 ];
+/** A caterer's banquets: a sheet counting guests, and a rule in prose. */
+const BANQUETS = [
+  {
+    heading: 'Банкеты',
+    content: [
+      'Меню: Банкет «Классика»; Цена за гостя, руб.: 2900; Минимум гостей: 20',
+      'Меню: Банкет «Пермский»; Цена за гостя, руб.: 3600; Минимум гостей: 25',
+      'Меню: Банкет «Премиум»; Цена за гостя, руб.: 4800; Минимум гостей: 30',
+    ].join('\n'),
+  },
+  {
+    heading: 'Производство',
+    content:
+      'Перед банкетом можно попробовать блюда выбранного меню. Дегустация стоит 1 500 ₽, эта сумма вычитается из стоимости заказа.',
+  },
+];
 /** A print shop's prices: the same photo priced by how many are printed ("Тираж: 1–99 шт."). */
 const PRINTS = [
   {
@@ -405,6 +421,7 @@ let cleaningId: string;
 let turbineId: string;
 let tariffsId: string;
 let classesId: string;
+let banquetsId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -431,6 +448,8 @@ beforeAll(async () => {
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
   await indexedFile(server.app, cleaningId, 'pechat.xlsx', PRINTS);
+  banquetsId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, banquetsId, 'bankety.txt', BANQUETS);
   classesId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, classesId, 'raspisanie.csv', CLASSES);
   tariffsId = await createAssistant(server.app, owner.userId);
@@ -966,6 +985,19 @@ describe('a word the documents spell otherwise', () => {
     const found = await retrieve(server.app.ctx, hammamId, 'почем хамам в субботу за час?', { limit: 2 });
     expect(found.passages.map((p) => p.heading)).toContain('Аренда');
     expect((await askOf(() => hammamId)('почем хамам в субботу за час?')).text).toContain('3400');
+  });
+});
+
+describe('local answerer on a sheet and a rule beside it', () => {
+  it('reads a sentence counting guests after the question as its situation, not as the table asked', async () => {
+    const ask = askOf(() => banquetsId);
+    const taste = await ask('можно сначала попробовать блюда перед банкетом? нас будет человек 30');
+    expect(taste.text).toContain('1 500');
+    // Asked of the sheet, the count still filters it.
+    const company = (await ask('нас будет человек 22, какие банкеты можно заказать?')).text;
+    expect(company).toMatch(/^Минимум гостей: до 22/);
+    expect(company).toContain('Классика');
+    expect(company).not.toContain('Премиум');
   });
 });
 

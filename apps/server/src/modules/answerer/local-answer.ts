@@ -894,8 +894,15 @@ function tableAnswer(
       : Math.max(match(t, columnStems), match(t, tableStems) * 0.9, describing && describedRows(t).size > 0 ? 0.9 : 0);
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
   // дольше двух часов? Хочу знать, на сколько отпрашиваться с работы"): the others tell why.
-  const filtering = question.split(/[.?!]+/).filter((x) => filtersTable(x));
-  const said = filtering.length === 1 && filtering[0] !== question ? filtering[0] : undefined;
+  // Not when it tells the situation of a question asked apart ("можно сначала попробовать блюда?
+  // нас будет человек 30"): then the whole question must be the table's.
+  const sentences = question.match(/[^.?!]+[.?!]*/g) ?? [question];
+  const filtering = sentences.filter((x) => filtersTable(x));
+  const situation = filtering.length === 1 && !filtering[0]?.includes('?') && sentences.some((x) => x.includes('?'));
+  const said =
+    filtering.length === 1 && filtering[0] !== question && !situation
+      ? filtering[0]?.replace(/[.?!]+$/, '')
+      : undefined;
   const words = said?.match(/[\p{L}\p{N}]+/gu) ?? [];
   const inSaid = (t: string) => words.some((w) => w.replace(/ё/g, 'е').startsWith(t));
   const share = said ? cover((t) => (inSaid(t) ? 1 : 0)) : 1;

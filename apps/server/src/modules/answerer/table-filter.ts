@@ -98,6 +98,9 @@ interface Comparison {
   said: string;
 }
 
+/** A column of the fewest people taken: "Минимум гостей", "Мин. человек". */
+const MINIMUM_COLUMN = /минимум|минимальн|(?<!\p{L})мин\./iu;
+
 /** No places left, as asked: "мест нет", "нет свободных мест", "не осталось мест". */
 const NO_PLACES =
   /(?<!\p{L})(?:мест(?:а)?\s+(?:уже\s+|совсем\s+|вообще\s+|свободных\s+)*нет|нет\s+(?:уже\s+|совсем\s+|вообще\s+)*(?:свободных\s+)?мест|(?:не\s+осталось|закончились|кончились)\s+(?:свободных\s+)?мест(?:а)?)(?!\p{L})/iu;
@@ -677,14 +680,24 @@ export function filterTable(input: FilterInput): string | undefined {
           })
         : undefined;
     // "Какая всех вместит и почём?": the rows that take the company, with their prices.
+    // A column of the fewest guests taken ("Минимум гостей: 30") takes a company of at least that many.
+    const minimum = capacityColumn !== undefined && MINIMUM_COLUMN.test(capacityColumn);
+    const takes = (r: TableRow) => {
+      const capacity = capacityColumn ? capacityOf(cellOf(r, capacityColumn)) : undefined;
+      return (
+        people === undefined ||
+        !capacityColumn ||
+        (minimum ? capacity !== undefined && capacity <= people : (capacity ?? 0) >= people)
+      );
+    };
     if (capacityColumn && people !== undefined && (!asksAmount || asksPrice) && !extreme) {
-      const picked = base.filter((r) => (capacityOf(cellOf(r, capacityColumn)) ?? 0) >= people);
+      const picked = base.filter(takes);
       const capacityScore = narrowedScore(0.6 + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || capacityScore > best.score))
         best = {
           score: capacityScore,
           answer: compose(
-            priced(`${valuesHead}${capacityColumn}: ${people} и больше`),
+            priced(`${valuesHead}${capacityColumn}: ${minimum ? `до ${people}` : `${people} и больше`}`),
             list(picked, ''),
             input.maxChars,
           ),
@@ -699,12 +712,10 @@ export function filterTable(input: FilterInput): string | undefined {
       const column = [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
       const amountOf = (r: TableRow) =>
         column ? (extreme.of === 'price' ? cellNumber(cellOf(r, column)) : capacityOf(cellOf(r, column))) : undefined;
-      // "Мы вдвоём": of the rows that take the company.
-      const fits = (r: TableRow) =>
-        people === undefined || !capacityColumn || (capacityOf(cellOf(r, capacityColumn)) ?? 0) >= people;
       // "Какая сауна самая дешёвая": of the rows the question's word names or describes ("Тип: финская").
       const worded = input.describesRow ? base.filter((r) => input.namesRow(r) >= 0.65 || input.describesRow?.(r)) : [];
-      const known = (worded.length > 0 ? worded : base).filter((r) => amountOf(r) !== undefined && fits(r));
+      // "Мы вдвоём": of the rows that take the company.
+      const known = (worded.length > 0 ? worded : base).filter((r) => amountOf(r) !== undefined && takes(r));
       if (column && known.length >= 2) {
         const values = known.map((r) => amountOf(r) as number);
         const target = extreme.lowest ? Math.min(...values) : Math.max(...values);
