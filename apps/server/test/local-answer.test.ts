@@ -266,6 +266,20 @@ const BANQUETS = [
       'Перед банкетом можно попробовать блюда выбранного меню. Дегустация стоит 1 500 ₽, эта сумма вычитается из стоимости заказа.',
   },
 ];
+/** A week's lunches, a row per dish and day. */
+const LUNCHES = [
+  {
+    heading: 'Обеды на неделю',
+    content: [
+      'Дата: 01.12.2025; День: понедельник; Блюдо: Котлета из свинины; Цена, руб.: 190; Халяль: нет',
+      'Дата: 01.12.2025; День: понедельник; Блюдо: Салат из свёклы; Цена, руб.: 120; Халяль: да',
+      'Дата: 01.12.2025; День: понедельник; Блюдо: Суп-лапша куриный; Цена, руб.: 150; Халяль: да',
+      'Дата: 02.12.2025; День: вторник; Блюдо: Солянка мясная; Цена, руб.: 160; Халяль: нет',
+      'Дата: 02.12.2025; День: вторник; Блюдо: Плов с курицей; Цена, руб.: 210; Халяль: да',
+      'Дата: 02.12.2025; День: вторник; Блюдо: Посикунчики со свининой; Цена, руб.: 230; Халяль: нет',
+    ].join('\n'),
+  },
+];
 /** A print shop's prices: the same photo priced by how many are printed ("Тираж: 1–99 шт."). */
 const PRINTS = [
   {
@@ -422,6 +436,7 @@ let turbineId: string;
 let tariffsId: string;
 let classesId: string;
 let banquetsId: string;
+let lunchesId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -448,6 +463,8 @@ beforeAll(async () => {
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
   await indexedFile(server.app, cleaningId, 'pechat.xlsx', PRINTS);
+  lunchesId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, lunchesId, 'obedy.csv', LUNCHES);
   banquetsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, banquetsId, 'bankety.txt', BANQUETS);
   classesId = await createAssistant(server.app, owner.userId);
@@ -985,6 +1002,15 @@ describe('a word the documents spell otherwise', () => {
     const found = await retrieve(server.app.ctx, hammamId, 'почем хамам в субботу за час?', { limit: 2 });
     expect(found.passages.map((p) => p.heading)).toContain('Аренда');
     expect((await askOf(() => hammamId)('почем хамам в субботу за час?')).text).toContain('3400');
+  });
+});
+
+describe('local answerer on a week of lunches', () => {
+  it('reads "на этой неделе" as the whole week, not as Monday', async () => {
+    const a = (await askOf(() => lunchesId)('что на этой неделе не халяль?')).text;
+    expect(a).toContain('Котлета');
+    expect(a).toContain('Солянка');
+    expect(a).toContain('Посикунчики');
   });
 });
 

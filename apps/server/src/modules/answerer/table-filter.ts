@@ -449,12 +449,18 @@ const ABSENT_STEM = /^(?:аллерг|непереносим)/;
  * category's value: "аллергия на" (what a yes/no column must not have), the years of an age ("3
  * года"), the company's "человек", a superlative's "самая дешёвая".
  */
+/** "На этой неделе", "на неделе": the whole of a week's sheet. */
+const THIS_WEEK = /(?<!\p{L})на\s+(?:этой\s+|текущей\s+|всей\s+)?неделе(?!\p{L})/u;
+const WEEK_STEM = /^недел/;
+
 export function filterOwnStem(question: string): (stem: string) => boolean {
   const own = [ABSENT_STEM];
   if (AGE.test(question)) own.push(AGE_STEM, CHILD_STEM);
   if (PEOPLE_COUNT.test(question)) own.push(PEOPLE_STEM);
   if (asksSuperlative(question)) own.push(SUPERLATIVE_STEM);
   if (timeWanted(question) || daysWanted(question)) own.push(TIME_OWN_STEM, CLASS_STEM);
+  // "Что на этой неделе с орехами?": the whole week's sheet, no day of it.
+  if (THIS_WEEK.test(question)) own.push(WEEK_STEM);
   return (stem) => own.some((re) => re.test(stem));
 }
 /**

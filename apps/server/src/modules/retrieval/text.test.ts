@@ -68,6 +68,9 @@ describe('roots of two stems', () => {
     expect(rootStrength('вернет', 'вернут')).toBeGreaterThan(0);
     // "автомойка" is no "автомобиль", though both begin "автомо".
     expect(rootStrength('автомойк', 'автомоб')).toBe(0);
+    // "на неделе" is no Monday: "понедельник" starts with no prefix.
+    expect(rootStrength('недел', 'понедельник')).toBe(0);
+    expect(rootStrength('недел', 'еженедельн')).toBeGreaterThan(0);
     // A short stem and a form with its fleeting vowel: "идти" / "идёт".
     expect(rootStrength('идт', 'идет')).toBeGreaterThan(0);
     // The verb of riding and its noun: "заехать" / "заезд".

@@ -266,8 +266,12 @@ const DIMINUTIVE = /^(?:ик|ечк|ишк)$/;
 const formsCache = new Map<string, string[]>();
 
 /** The verbal prefix rootForms cuts from a stem ("при" of "принест"), or '' when none. */
+/** Words whose first letters are no prefix: "понедельник" is no "по-" of "неделя" ("на неделе"). */
+const NO_PREFIX = /^понедел/;
+
 export function verbalPrefix(lexeme: string): string {
   const e = lexeme.replace(/ё/g, 'е').replace(/ь/g, '');
+  if (NO_PREFIX.test(e)) return '';
   return (
     PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 4) ??
     SHORT_PREFIXES.find((p) => e.startsWith(p) && e.length - p.length >= 5) ??
@@ -358,7 +362,7 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
       ) {
         // A compound's second part ("двухкомнатн"/"комнатн") or a stem behind a prefix ("освобожд"/
         // "свобожд"); behind one letter that is no prefix, another word ("доставк" holds "остав").
-        const at = min >= 5 ? long.indexOf(short) : -1;
+        const at = min >= 5 && !NO_PREFIX.test(long) ? long.indexOf(short) : -1;
         if (at >= 2 || (at === 1 && (SHORT_PREFIXES.includes(long[0] ?? '') || long[0] === 'о')))
           best = Math.max(best, 0.65);
         continue;
