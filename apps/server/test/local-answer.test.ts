@@ -266,6 +266,15 @@ const BANQUETS = [
       'Перед банкетом можно попробовать блюда выбранного меню. Дегустация стоит 1 500 ₽, эта сумма вычитается из стоимости заказа.',
   },
 ];
+/** A caterer's extras told in prose, a sentence saying "он" of the one before. */
+const EXTRAS = [
+  {
+    heading: 'Подача',
+    content:
+      'Фонтан из шоколада ставим на любой праздник. Для банкетов от 50 гостей он бесплатный, в остальных случаях — 4 000 ₽. ' +
+      'Посуду привозим свою, бой посуды оплачивается по прайсу.',
+  },
+];
 /** A week's lunches, a row per dish and day. */
 const LUNCHES = [
   {
@@ -437,6 +446,7 @@ let tariffsId: string;
 let classesId: string;
 let banquetsId: string;
 let lunchesId: string;
+let extrasId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -463,6 +473,8 @@ beforeAll(async () => {
   cleaningId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, cleaningId, 'ceny.xlsx', CLEANING);
   await indexedFile(server.app, cleaningId, 'pechat.xlsx', PRINTS);
+  extrasId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, extrasId, 'podacha.txt', EXTRAS);
   lunchesId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, lunchesId, 'obedy.csv', LUNCHES);
   banquetsId = await createAssistant(server.app, owner.userId);
@@ -1002,6 +1014,14 @@ describe('a word the documents spell otherwise', () => {
     const found = await retrieve(server.app.ctx, hammamId, 'почем хамам в субботу за час?', { limit: 2 });
     expect(found.passages.map((p) => p.heading)).toContain('Аренда');
     expect((await askOf(() => hammamId)('почем хамам в субботу за час?')).text).toContain('3400');
+  });
+});
+
+describe('local answerer on a sentence pointing back', () => {
+  it('gives the sentence before one whose "он" names what it tells of', async () => {
+    const a = (await askOf(() => extrasId)('на банкет для 60 гостей это бесплатно?')).text;
+    expect(a).toContain('бесплатный');
+    expect(a).toMatch(/^Фонтан из шоколада/);
   });
 });
 

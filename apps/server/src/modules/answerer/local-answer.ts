@@ -219,6 +219,12 @@ const PASSAGE_SHARE = 0.3;
 /** How much a sentence holding what a general question asks for (a name, a number, a date) gains. */
 const KIND_BONUS = 0.1;
 
+/**
+ * A sentence whose first clause says "она", "он", "они" of what the sentence before named ("Для
+ * банкетов от 50 гостей она бесплатная…" of a tasting): given alone, it names nothing.
+ */
+const POINTS_BACK = /^[^,;:]{0,40}?(?<!\p{L})(?:он|она|оно|они)(?!\p{L})/iu;
+
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
 
@@ -1040,9 +1046,10 @@ function composeAnswer(
     const prev = list[i - 1];
     if (
       prev &&
-      /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu.test(
+      (/^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu.test(
         u.text,
-      )
+      ) ||
+        (prev.line === u.line && POINTS_BACK.test(u.text)))
     )
       if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
     // "Кто лечит зубы?": the sentence that answers tells what is done, the one before it who.
