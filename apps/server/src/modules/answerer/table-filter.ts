@@ -154,7 +154,7 @@ export function comparisonOf(question: string): Comparison | undefined {
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION =
-  /(?<!\p{L})(?:какие|каких|каким|какими|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из|из\s+(?:\p{L}+\s+){1,3}что|что-?нибудь|перечисл)/iu;
+  /(?<!\p{L})(?:какие|каких|каким|какими|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из|из\s+(?:\p{L}+\s+){1,3}что|что\s+(?:у\s+вас\s+)?(?:на\s+(?:этой\s+)?неделе\s+|сегодня\s+|завтра\s+)?(?:есть\s+)?(?:с|со)\s+\p{L}{4,}|что-?нибудь|перечисл)/iu;
 /** Whether the words of a question may name rows by their other cells: a list or a superlative question. */
 export const describesRows = (question: string): boolean => LIST_QUESTION.test(question) || asksSuperlative(question);
 
