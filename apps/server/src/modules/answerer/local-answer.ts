@@ -2,6 +2,7 @@ import { lru } from '../../lib/lru';
 import {
   analyzeTexts,
   knownStats,
+  monthOf,
   type Retrieval,
   type RetrievalContext,
   rootStrength,
@@ -886,16 +887,21 @@ function tableAnswer(
     return new Set(rows.filter((r) => said.some((x) => describes(r, x))));
   });
   const describing = describesRows(question);
-  // A month said in words is a sheet's dates written in figures ("в апреле" of "Дата: 11.04.2025").
-  const datedMonths = new Set(
-    rows.flatMap((r) =>
-      r.cells.flatMap(([, value]) =>
-        [...value.matchAll(/(?<![\d.])\d{1,2}\.(\d{2})(?:\.\d{2,4})?(?![\d.])/g)].map((m) => Number(m[1])),
-      ),
-    ),
-  );
+  // A month said in words is a sheet's dates written in figures ("в апреле" of "Дата: 11.04.2025"),
+  // read only when a word of the question names a month.
+  const datedMonth = memoized((t: string) => {
+    const month = monthOf(t);
+    return (
+      month !== undefined &&
+      rows.some((r) =>
+        r.cells.some(([, value]) =>
+          [...value.matchAll(/(?<![\d.])\d{1,2}\.(\d{2})(?:\.\d{2,4})?(?![\d.])/g)].some((m) => Number(m[1]) === month),
+        ),
+      )
+    );
+  });
   const score = (t: string) =>
-    comparisonStems.has(t) || /^\d+$/.test(t) || own(t) || datedMonths.has(MONTH_STEMS.indexOf(t) + 1)
+    comparisonStems.has(t) || /^\d+$/.test(t) || own(t) || datedMonth(t)
       ? 1
       : Math.max(match(t, columnStems), match(t, tableStems) * 0.9, describing && describedRows(t).size > 0 ? 0.9 : 0);
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут
@@ -952,22 +958,6 @@ function tableAnswer(
     maxChars: THRESHOLDS.answerChars,
   });
 }
-
-/** The months' stems, January first ("в апреле" → "апрел", "в мае" → "ма"). */
-const MONTH_STEMS = [
-  'январ',
-  'феврал',
-  'март',
-  'апрел',
-  'ма',
-  'июн',
-  'июл',
-  'август',
-  'сентябр',
-  'октябр',
-  'ноябр',
-  'декабр',
-];
 
 /** `f` with each result kept for the call's life (a table answer reads a row or a word again and again). */
 function memoized<K, V>(f: (key: K) => V): (key: K) => V {

@@ -444,15 +444,15 @@ const ABSENT = /(?<!\p{L})(?:(?:без|не)\s*|(?:нет|аллерги\p{L}*\s
 /** The stems of ABSENT's words that are no word of a table ("аллергия на"): the filter's own. */
 const ABSENT_STEM = /^(?:аллерг|непереносим)/;
 
+/** "На этой неделе", "на неделе": the whole of a week's sheet. */
+const THIS_WEEK = /(?<!\p{L})на\s+(?:этой\s+|текущей\s+|всей\s+)?неделе(?!\p{L})/u;
+const WEEK_STEM = /^недел/;
+
 /**
  * The stems a question's filter says in words of its own, which name no column, no row and no
  * category's value: "аллергия на" (what a yes/no column must not have), the years of an age ("3
  * года"), the company's "человек", a superlative's "самая дешёвая".
  */
-/** "На этой неделе", "на неделе": the whole of a week's sheet. */
-const THIS_WEEK = /(?<!\p{L})на\s+(?:этой\s+|текущей\s+|всей\s+)?неделе(?!\p{L})/u;
-const WEEK_STEM = /^недел/;
-
 export function filterOwnStem(question: string): (stem: string) => boolean {
   const own = [ABSENT_STEM];
   if (AGE.test(question)) own.push(AGE_STEM, CHILD_STEM);

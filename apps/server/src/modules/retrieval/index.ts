@@ -5,6 +5,8 @@
  */
 
 export { type IndexedPassage, indexChunks, lockAssistantIndex, unindexFile } from './index-store';
+/** For the local answerer's tables: a month said in words is the dates of a sheet. */
+export { monthOf } from './quantities';
 export { type QueryAnalysis, type Retrieval, type RetrievalContext, retrieve } from './retrieve';
 export {
   type CorrectedAnswerMatch,

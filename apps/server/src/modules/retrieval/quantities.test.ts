@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeQuantities, quantityEquivalents } from './quantities';
+import { monthOf, normalizeQuantities, quantityEquivalents } from './quantities';
 
 describe('normalizeQuantities', () => {
   it.each([
@@ -66,5 +66,12 @@ describe('quantityEquivalents', () => {
     expect(quantityEquivalents('через 2 недели')[0]?.equals).toEqual([{ number: '14', unit: 'дней' }]);
     expect(quantityEquivalents('за час')[0]?.equals).toEqual([{ number: '60', unit: 'минут' }]);
     expect(quantityEquivalents('цена 300 рублей')).toEqual([]);
+  });
+});
+
+describe('monthOf', () => {
+  it('reads a month from a word or its stem, and nothing else', () => {
+    expect(['январе', 'марта', 'апрел', 'мая', 'ма', 'декабрь'].map(monthOf)).toEqual([1, 3, 4, 5, 5, 12]);
+    expect(['магазин', 'недел', 'июнь'].map(monthOf)).toEqual([undefined, undefined, 6]);
   });
 });

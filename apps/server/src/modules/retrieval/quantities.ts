@@ -130,7 +130,26 @@ const DAY_ORDINALS: [RegExp, number][] = [
   ].map((stem, i): [RegExp, number] => [new RegExp(`^${stem}(?:ое|ого|ому|ым)$`), i + 4]),
   [/^тридцат(?:ое|ого|ому|ым)$/, 30],
 ];
-const MONTH = /^(?:январ|феврал|март|апрел|ма[яйе]|июн|июл|август|сентябр|октябр|ноябр|декабр)/;
+/** The months, January first, as a word or its stem begins ("апреле", "апрел"; "мая", "ма"). */
+const MONTHS = [
+  /^январ/,
+  /^феврал/,
+  /^март/,
+  /^апрел/,
+  /^ма(?:[яйе]|$)/,
+  /^июн/,
+  /^июл/,
+  /^август/,
+  /^сентябр/,
+  /^октябр/,
+  /^ноябр/,
+  /^декабр/,
+];
+/** The month (1–12) a word or a stem names, or undefined. */
+export function monthOf(word: string): number | undefined {
+  const i = MONTHS.findIndex((re) => re.test(word));
+  return i >= 0 ? i + 1 : undefined;
+}
 const dayOrdinal = (w: string | undefined) => (w ? DAY_ORDINALS.find(([re]) => re.test(w))?.[1] : undefined);
 
 const PART_OF_DAY = /^(утра|дня|вечера|ночи)$/;
@@ -225,7 +244,7 @@ export function normalizeQuantities(text: string): string {
     // "тридцать первого декабря" → "31 декабря".
     const tens = (w === 'двадцать' || w === 'тридцать') && dayOrdinal(next) !== undefined ? 1 : 0;
     const day = tens ? (w === 'двадцать' ? 20 : 30) + (dayOrdinal(next) ?? 0) : dayOrdinal(w);
-    if (day !== undefined && day <= 31 && MONTH.test(tokens[i + 1 + tens]?.word ?? '')) {
+    if (day !== undefined && day <= 31 && monthOf(tokens[i + 1 + tens]?.word ?? '') !== undefined) {
       out.push(`${space(t)}${day}`);
       i += tens;
       continue;

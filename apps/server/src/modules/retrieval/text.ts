@@ -265,10 +265,10 @@ const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 const DIMINUTIVE = /^(?:ик|ечк|ишк)$/;
 const formsCache = new Map<string, string[]>();
 
-/** The verbal prefix rootForms cuts from a stem ("при" of "принест"), or '' when none. */
 /** Words whose first letters are no prefix: "понедельник" is no "по-" of "неделя" ("на неделе"). */
 const NO_PREFIX = /^понедел/;
 
+/** The verbal prefix rootForms cuts from a stem ("при" of "принест"), or '' when none. */
 export function verbalPrefix(lexeme: string): string {
   const e = lexeme.replace(/ё/g, 'е').replace(/ь/g, '');
   if (NO_PREFIX.test(e)) return '';
