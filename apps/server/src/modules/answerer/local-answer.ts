@@ -225,6 +225,12 @@ const KIND_BONUS = 0.1;
  * банкетов от 50 гостей она бесплатная…" of a tasting): given alone, it names nothing.
  */
 const POINTS_BACK = /^[^,;:]{0,40}?(?<!\p{L})(?:он|она|оно|они)(?!\p{L})/iu;
+/**
+ * A sentence that names a time only as "этот срок", "это время", "в этот день" (of what the
+ * sentence before said: "Пробы храним 48 часов. …сообщите в течение этого срока").
+ */
+const TIME_BACK =
+  /(?<!\p{L})(?:эт(?:от|ого|ом|им|о|у|а|ой|и|их)|так(?:ой|ого|ом|им))\s+(?:срок|период|врем|день|дня|дни|дней|момент|дат)\p{L}*/iu;
 
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
@@ -1039,7 +1045,7 @@ function composeAnswer(
       (/^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu.test(
         u.text,
       ) ||
-        (prev.line === u.line && POINTS_BACK.test(u.text)))
+        (prev.line === u.line && (POINTS_BACK.test(u.text) || TIME_BACK.test(u.text))))
     )
       if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
     // "Кто лечит зубы?": the sentence that answers tells what is done, the one before it who.
