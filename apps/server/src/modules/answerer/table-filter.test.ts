@@ -78,6 +78,8 @@ describe('table questions', () => {
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
     for (const none of ['где мест уже нет?', 'на какие нет свободных мест', 'куда не осталось мест'])
       expect(comparisonOf(none)).toMatchObject({ op: '<=', value: 0 });
+    // "Почти не осталось" is no "нет": the count said is asked.
+    expect(comparisonOf('в каких группах почти не осталось мест, меньше 5?')).toMatchObject({ op: '<', value: 5 });
     expect(comparisonOf('чтоб в 4 тыщи уложиться, что подойдет?')).toMatchObject({ op: '<=', value: 4000 });
     expect(comparisonOf('хотим уложиться в 3500')).toMatchObject({ op: '<=', value: 3500 });
     expect(comparisonOf('молния сдохла, в 1500 уложитесь?')).toMatchObject({ op: '<=', value: 1500 });
@@ -199,6 +201,15 @@ describe('table questions', () => {
   it('selects the rows a comparison with a number holds for', () => {
     expect(filterTable(input('что стоит дешевле 300 рублей'))).toBe(
       'Цена, руб., дешевле 300\n- Сырники — 250\n- Пахлава — 260',
+    );
+    // A price of "бесплатно" is below any.
+    const consultations = [
+      'Услуга: Консультация терапевта; Цена, руб.: 800',
+      'Услуга: Консультация хирурга; Цена, руб.: бесплатно',
+      'Услуга: КТ челюсти; Цена, руб.: 2800',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('что стоит до 1000 рублей', undefined, consultations))).toBe(
+      'Цена, руб., до 1000\n- Консультация терапевта — 800\n- Консультация хирурга — бесплатно',
     );
   });
 

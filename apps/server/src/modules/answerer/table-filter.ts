@@ -103,14 +103,15 @@ const MINIMUM_COLUMN = /минимум|минимальн|(?<!\p{L})мин\./iu;
 
 /** No places left, as asked: "мест нет", "нет свободных мест", "не осталось мест". */
 const NO_PLACES =
-  /(?<!\p{L})(?:мест(?:а)?\s+(?:уже\s+|совсем\s+|вообще\s+|свободных\s+)*нет|нет\s+(?:уже\s+|совсем\s+|вообще\s+)*(?:свободных\s+)?мест|(?:не\s+осталось|закончились|кончились)\s+(?:свободных\s+)?мест(?:а)?)(?!\p{L})/iu;
+  /(?<!\p{L})(?<!почти\s+)(?:мест(?:а)?\s+(?:уже\s+|совсем\s+|вообще\s+|свободных\s+)*нет|нет\s+(?:уже\s+|совсем\s+|вообще\s+)*(?:свободных\s+)?мест|(?:не\s+осталось|закончились|кончились)\s+(?:свободных\s+)?мест(?:а)?)(?!\p{L})/iu;
 
 /**
  * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
  * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
  */
 export function comparisonOf(question: string): Comparison | undefined {
-  // "Где мест уже нет?", "на какие не осталось мест": a count of places of 0.
+  // "Где мест уже нет?", "на какие не осталось мест": a count of places of 0 ("почти не осталось
+  // мест, меньше пяти" asks the count it says).
   if (NO_PLACES.test(question)) return { op: '<=', value: 0, said: '0' };
   // "Чтоб в 4 тыщи уложиться", "уложиться в 3000", "в 1500 уложитесь?": at most that money.
   const fit =
@@ -160,6 +161,8 @@ export const describesRows = (question: string): boolean => LIST_QUESTION.test(q
 
 /** A column of prices: what a comparison of money is first about, and shown beside the rows listed. */
 const PRICE_COLUMN = /цен|стоим|руб|₽|прайс/i;
+/** A price cell saying it costs nothing. */
+const FREE = /^(?:бесплатно|бесплатн\p{L}*|0|0 ₽|0 руб\.?)$/iu;
 
 /** More rows than this named by a word of a question that is not a list question: see filterTable. */
 const MANY_NAMED = 2;
@@ -564,7 +567,7 @@ export function filterTable(input: FilterInput): string | undefined {
       picked.map((r) => {
         const name = cellOf(r, nameOf);
         const value = cellOf(r, column || priceColumn || '');
-        return value && cellNumber(value) !== undefined ? `${name} — ${value}` : name;
+        return value && (cellNumber(value) !== undefined || FREE.test(value)) ? `${name} — ${value}` : name;
       });
     const categories = categoryColumns(rows);
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
@@ -624,7 +627,12 @@ export function filterTable(input: FilterInput): string | undefined {
         const yesNoScore = narrowedScore(score + about);
         if (!best || yesNoScore > best.score) best = { score: yesNoScore, answer };
       }
-      const numbers = base.map((r) => (comparison?.minutes ? cellMinutes : cellNumber)(cellOf(r, column)));
+      // A price of "бесплатно" is 0 ("что до тысячи" lists the free consultation too).
+      const numbers = base.map((r) => {
+        const cell = cellOf(r, column);
+        if (comparison?.minutes) return cellMinutes(cell);
+        return PRICE_COLUMN.test(column) && FREE.test(cell) ? 0 : cellNumber(cell);
+      });
       // Money compared: a price column's ("дешевле 200" is no weight of 110 g), when the table has one.
       const otherThanMoney =
         comparison?.money && !PRICE_COLUMN.test(column) && others.some((c) => PRICE_COLUMN.test(c));
