@@ -7,6 +7,7 @@
  */
 
 import { lru } from '../../lib/lru';
+import { monthOf } from '../retrieval/quantities';
 import { columnForWhen, daysWanted, TIME_OWN_STEM, timeOf, timeWanted, weekdaysOf } from './timetable';
 
 export interface TableRow {
@@ -367,7 +368,7 @@ function distinctShare(rows: TableRow[], column: string): number {
 function nameColumn(rows: TableRow[]): string {
   const columns = rows[0]?.cells.map(([name]) => name) ?? [];
   const first = columns[0] ?? '';
-  if (rows.length < 3 || distinctShare(rows, first) > CATEGORY_SHARE) return first;
+  if (rows.length < 3 || (distinctShare(rows, first) > CATEGORY_SHARE && !datesFirst(rows))) return first;
   const named = columns.slice(1).find(
     (c) =>
       distinctShare(rows, c) > CATEGORY_SHARE &&
@@ -377,6 +378,34 @@ function nameColumn(rows: TableRow[]): string {
       }),
   );
   return named ?? first;
+}
+
+/** A date as a timetable writes it: "05.04.2025", "5.04", "5 декабря". */
+const DATE_CELL =
+  /^\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?$|^\d{1,2}\s+(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)(?:\s+\d{4})?$/iu;
+
+/** Whether a table's first column holds dates (a timetable by date): its rows are named by a later column. */
+function datesFirst(rows: TableRow[]): boolean {
+  const first = rows[0]?.cells[0]?.[0] ?? '';
+  return rows.length >= 3 && rows.filter((r) => DATE_CELL.test(cellOf(r, first).trim())).length >= rows.length * 0.8;
+}
+
+/** The month of a date cell ("05.04.2025" → 4, "5 декабря" → 12). */
+function monthOfDate(cell: string): number | undefined {
+  const m = /^\d{1,2}[./](\d{1,2})/.exec(cell.trim());
+  if (m?.[1]) return Number(m[1]);
+  const word = /^\d{1,2}\s+(\p{L}+)/u.exec(cell.trim())?.[1];
+  return word ? monthOf(word.toLowerCase()) : undefined;
+}
+
+/** A timetable by date holding the month asked is the table asked about, more than one without dates. */
+const MONTH_BONUS = 0.1;
+
+/** A row's name as an answer lists it: a timetable's date before the name of what is on it. */
+function rowLabel(rows: TableRow[], nameOf: string): (r: TableRow) => string {
+  const first = rows[0]?.cells[0]?.[0] ?? '';
+  const dated = first !== nameOf && datesFirst(rows);
+  return (r) => (dated ? `${cellOf(r, first)}, ${cellOf(r, nameOf)}` : cellOf(r, nameOf));
 }
 
 /** The name of each row (see nameColumn), read table by table. */
@@ -529,14 +558,23 @@ export function filterTable(input: FilterInput): string | undefined {
   const figures = (input.question.match(/\d+(?::\d+)?/g) ?? []).filter(
     (f) => Number(f) !== comparison?.value && Number(f) !== count,
   );
+  // A month named ("что есть в апреле"): a timetable by date keeps that month's rows.
+  const month = (input.question.match(/\p{L}+/gu) ?? []).map(monthOf).find((m) => m !== undefined);
   let best: { score: number; answer: string } | undefined;
-  for (const rows of byTable(input.rows)) {
-    if (rows.length < 3) continue;
-    const columns = rows[0]?.cells.map(([name]) => name) ?? [];
-    const nameOf = nameColumn(rows);
+  for (const table of byTable(input.rows)) {
+    if (table.length < 3) continue;
+    const columns = table[0]?.cells.map(([name]) => name) ?? [];
+    const nameOf = nameColumn(table);
+    const label = rowLabel(table, nameOf);
+    const ofMonth =
+      month !== undefined && datesFirst(table)
+        ? table.filter((r) => monthOfDate(r.cells[0]?.[1] ?? '') === month)
+        : undefined;
+    if (ofMonth?.length === 0) continue;
+    const rows = ofMonth ?? table;
     // The columns other than the rows' names.
     const others = columns.filter((c) => c !== nameOf);
-    const about = 0.3 * input.aboutTable(columns);
+    const about = 0.3 * input.aboutTable(columns) + (ofMonth ? MONTH_BONUS : 0);
     const valuesOf = (c: string) => rows.map((r) => cellOf(r, c));
     // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered;
     // a list question whose word names several rows ("какие коронки", of "Коронка
@@ -565,9 +603,12 @@ export function filterTable(input: FilterInput): string | undefined {
     const priced = (head: string) => (priceColumn ? `${head}; ${priceColumn}:` : head);
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
-        const name = cellOf(r, nameOf);
+        const name = label(r);
         const value = cellOf(r, column || priceColumn || '');
-        return value && (cellNumber(value) !== undefined || FREE.test(value)) ? `${name} — ${value}` : name;
+        // "2100 за пару", "от 900": a figure said with words is a price too.
+        return value && (cellNumber(value) !== undefined || FREE.test(value) || /^(?:от\s+)?\d/.test(value))
+          ? `${name} — ${value}`
+          : name;
       });
     const categories = categoryColumns(rows);
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
@@ -771,7 +812,7 @@ export function filterTable(input: FilterInput): string | undefined {
       if (picked.length > 0 && (!best || ageScore > best.score)) {
         const names = (
           ageValues === timeColumn && timeColumn
-            ? picked.map((r) => `${cellOf(r, nameOf)} — ${cellOf(r, timeColumn)}`)
+            ? picked.map((r) => `${label(r)} — ${cellOf(r, timeColumn)}`)
             : list(picked, '')
         ).filter((x, i, all) => all.indexOf(x) === i);
         const head = `${valuesHead}${ageColumn}: ${years(age)}${ageValues ? `; ${ageValues}:` : ''}`;
