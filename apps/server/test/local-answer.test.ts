@@ -876,7 +876,12 @@ describe('local answerer on a business', () => {
   });
 
   it('hands a visitor asking for a job to the owner, unless the documents speak of vacancies', async () => {
-    for (const q of ['вам мастера не нужны? ищу работу, стаж 5 лет', 'Вы стоматологов ищете? хочу к вам устроиться']) {
+    for (const q of [
+      'вам мастера не нужны? ищу работу, стаж 5 лет',
+      'Вы стоматологов ищете? хочу к вам устроиться',
+      'вам продавцы не нужны? два года работала в магазине',
+      'вам официанты на подработку не нужны? опыт есть',
+    ]) {
       const a = await ask(q);
       expect(a.source, `${q}: ${a.text}`).toBe('handoff');
     }
@@ -887,6 +892,8 @@ describe('local answerer on a business', () => {
       'помогаете с трудоустройством после курса?',
       'нам нужны работники на склад, подберёте?',
       'можно у вас устроиться с палаткой?',
+      'вам документы нужны для договора?',
+      'вам курьеры нужны мои данные?',
     ])
       expect(asksForJob(q), q).toBe(false);
     for (const text of [
