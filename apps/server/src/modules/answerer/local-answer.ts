@@ -954,6 +954,15 @@ function tableAnswer(
       const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);
       return at.length ? Math.min(...at) : -1;
     },
+    // Where a word of the question matching the column stands ("удобств" of "Душ и туалет внутри").
+    columnSaidAt: (column) => {
+      const stems = stemsOf.get(column) ?? empty;
+      const at = terms
+        .filter((t) => match(t, stems) >= 0.65)
+        .map((t) => question.indexOf(t.slice(0, Math.max(3, t.length - 1))))
+        .filter((i) => i >= 0);
+      return at.length ? Math.min(...at) : -1;
+    },
     aboutTable: (columns) => {
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
       return cover((t) => match(t, stems));

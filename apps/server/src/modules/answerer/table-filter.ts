@@ -61,8 +61,9 @@ export function completeRows(rows: TableRow[]): TableRow[] {
   });
 }
 
-const YES = /^(?:да|есть|\+|✓|✔|v|yes)$/i;
-const NO = /^(?:нет|-|—|–|no|x|×)$/i;
+/** A yes/no cell, bare or with a remark ("нет, общий санблок в 60 м", "да (по записи)"). */
+const YES = /^(?:да|есть|\+|✓|✔|v|yes)(?:$|\s*[,;(]|\s+[—–-]\s)/i;
+const NO = /^(?:(?:нет|no)(?:$|\s*[,;(]|\s+[—–-]\s)|(?:-|—|–|x|×)$)/i;
 
 /** The number of a cell ("от 3 500", "1 200 ₽", "0,5"), or undefined when it is not one. */
 export function cellNumber(value: string): number | undefined {
@@ -513,6 +514,8 @@ const ABSENT_COLUMN = /^\s*(?:без|не)(?!\p{L})/iu;
 
 export interface FilterInput {
   rows: TableRow[];
+  /** Where a word of the question naming a column stands (its own words, synonyms or roots), -1 if none. */
+  columnSaidAt?: (column: string) => number;
   /** The question with its numbers in figures, lower-cased. */
   question: string;
   /** How well the question names a column, 0–1 (stems, synonyms and roots of the question's words). */
@@ -655,7 +658,11 @@ export function filterTable(input: FilterInput): string | undefined {
         const at = input.columnAt(column);
         // Wanted absent ("без орехов") from a column of presence ("Орехи"): its "нет"; from a
         // column of absence ("Без глютена"): its "да", as is the presence asked of the latter.
-        const absent = at > 0 && ABSENT.test(input.question.slice(0, at));
+        // Said after it too: "в каких домиках удобств внутри нет?".
+        const said = input.columnSaidAt?.(column) ?? at;
+        const absent =
+          (at > 0 && ABSENT.test(input.question.slice(0, at))) ||
+          (said >= 0 && /^[^?.!;]*?(?<!\p{L})нет(?!\p{L})/u.test(input.question.slice(said)));
         // "Какие занятия с платным пробным" of a column "Пробное бесплатно": its "нет".
         const yes = absent === ABSENT_COLUMN.test(column) && !saysOpposite(column, input.question);
         const picked = base.filter((r) => {
