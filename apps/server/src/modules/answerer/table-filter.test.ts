@@ -408,6 +408,21 @@ describe('a yes/no column with remarks', () => {
   });
 });
 
+describe('a catalogue whose first column repeats', () => {
+  const foods = [
+    'Бренд: Royal Canin; Корм: Kitten; Тип: сухой; Цена, руб.: 2890',
+    'Бренд: Royal Canin; Корм: Instinctive в желе; Тип: влажный; Цена, руб.: 95',
+    'Бренд: Мнямс; Корм: Паштет с телятиной; Тип: влажный; Цена, руб.: 79',
+    'Бренд: Farmina; Корм: Pumpkin; Тип: сухой; Цена, руб.: 3450',
+  ].map((t) => parseRow(t) as TableRow);
+
+  it('names its rows by the brand and the name after it', () => {
+    expect(filterTable(input('что стоит дешевле 300 рублей', undefined, foods))).toBe(
+      'Цена, руб., дешевле 300\n- Royal Canin Instinctive в желе — 95\n- Мнямс Паштет с телятиной — 79',
+    );
+  });
+});
+
 describe('a timetable by date', () => {
   const classes = [
     'Дата: 29.03.2025; Мастер-класс: Детский: пицца; Цена, руб.: 1600; Возраст: 6–12 лет',

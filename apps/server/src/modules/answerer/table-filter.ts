@@ -404,9 +404,23 @@ const MONTH_BONUS = 0.1;
 
 /** A row's name as an answer lists it: a timetable's date before the name of what is on it. */
 function rowLabel(rows: TableRow[], nameOf: string): (r: TableRow) => string {
-  const first = rows[0]?.cells[0]?.[0] ?? '';
+  const columns = rows[0]?.cells.map(([c]) => c) ?? [];
+  const first = columns[0] ?? '';
   const dated = first !== nameOf && datesFirst(rows);
-  return (r) => (dated ? `${cellOf(r, first)}, ${cellOf(r, nameOf)}` : cellOf(r, nameOf));
+  if (dated) return (r) => `${cellOf(r, first)}, ${cellOf(r, nameOf)}`;
+  // A name that repeats (a brand: "Бренд: Royal Canin; Корм: Kitten") is told apart by the next
+  // column of words that does.
+  const names = rows.map((r) => cellOf(r, nameOf));
+  const next = columns[columns.indexOf(nameOf) + 1];
+  const apart =
+    new Set(names).size < names.length &&
+    next !== undefined &&
+    distinctShare(rows, next) > distinctShare(rows, nameOf) &&
+    rows.every((r) => {
+      const v = cellOf(r, next);
+      return v !== '' && cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 60;
+    });
+  return apart ? (r) => `${cellOf(r, nameOf)} ${cellOf(r, next)}` : (r) => cellOf(r, nameOf);
 }
 
 /** The name of each row (see nameColumn), read table by table. */
