@@ -405,6 +405,15 @@ describe('a yes/no column with remarks', () => {
     expect(filterTable(input('в каких номерах туалета внутри нет?', undefined, units))).toBe(
       'Туалет внутри: нет\n- Шатёр «Сафари»\n- Домик «Гнездо»',
     );
+    // Named by a word of its own after "нет" ("удобств" of "Туалет внутри"), the column's "нет".
+    const q = 'в каких номерах нет удобств внутри?';
+    const said = {
+      ...input(q, undefined, units),
+      namesColumn: (c: string) => (c === 'Туалет внутри' ? 0.8 : 0),
+      columnAt: (c: string) => (c === 'Туалет внутри' ? q.indexOf('внутр') : -1),
+      columnSaidAt: (c: string) => (c === 'Туалет внутри' ? q.indexOf('удобств') : -1),
+    };
+    expect(filterTable(said)).toBe('Туалет внутри: нет\n- Шатёр «Сафари»\n- Домик «Гнездо»');
   });
 });
 
@@ -415,6 +424,16 @@ describe('a catalogue whose first column repeats', () => {
     'Бренд: Мнямс; Корм: Паштет с телятиной; Тип: влажный; Цена, руб.: 79',
     'Бренд: Farmina; Корм: Pumpkin; Тип: сухой; Цена, руб.: 3450',
   ].map((t) => parseRow(t) as TableRow);
+
+  it('lists the rows that have a figure in a column others leave out, for a list question naming it', () => {
+    const byWeight = foods.map((r, i) => {
+      const cells: [string, string][] = [...r.cells, ['На развес, руб. за кг', i % 2 === 0 ? '1380' : '—']];
+      return { text: cells.map(([c, v]) => `${c}: ${v}`).join('; '), cells, table: `${r.table}|развес` };
+    });
+    expect(filterTable(input('какие корма продаёте на развес?', undefined, byWeight))).toBe(
+      'На развес, руб. за кг:\n- Royal Canin Kitten — 1380\n- Мнямс Паштет с телятиной — 1380',
+    );
+  });
 
   it('names its rows by the brand and the name after it', () => {
     expect(filterTable(input('что стоит дешевле 300 рублей', undefined, foods))).toBe(

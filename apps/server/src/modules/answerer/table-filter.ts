@@ -7,7 +7,7 @@
  */
 
 import { lru } from '../../lib/lru';
-import { monthOf } from '../retrieval/quantities';
+import { monthOf } from '../retrieval';
 import { columnForWhen, daysWanted, TIME_OWN_STEM, timeOf, timeWanted, weekdaysOf } from './timetable';
 
 export interface TableRow {
@@ -525,6 +525,8 @@ function saysOpposite(column: string, question: string): boolean {
 
 /** A column that says an absence: "Без глютена", "Не содержит сахара". */
 const ABSENT_COLUMN = /^\s*(?:без|не)(?!\p{L})/iu;
+/** A column whose one word says the absence ("Беззерновой", "Бесплатно"). */
+const FUSED_ABSENT = /^\s*бе[сз]\p{L}{3,}/iu;
 
 export interface FilterInput {
   rows: TableRow[];
@@ -676,6 +678,8 @@ export function filterTable(input: FilterInput): string | undefined {
         const said = input.columnSaidAt?.(column) ?? at;
         const absent =
           (at > 0 && ABSENT.test(input.question.slice(0, at))) ||
+          // ("без зерна" of a column "Беззерновой" is its own word, not a "без" before it).
+          (said > 0 && !FUSED_ABSENT.test(column) && ABSENT.test(input.question.slice(0, said))) ||
           (said >= 0 && /^[^?.!;]*?(?<!\p{L})нет(?!\p{L})/u.test(input.question.slice(said)));
         // "Какие занятия с платным пробным" of a column "Пробное бесплатно": its "нет".
         const yes = absent === ABSENT_COLUMN.test(column) && !saysOpposite(column, input.question);
@@ -688,6 +692,28 @@ export function filterTable(input: FilterInput): string | undefined {
         const answer = compose(priced(head), list(picked, ''), input.maxChars);
         const yesNoScore = narrowedScore(score + about);
         if (!best || yesNoScore > best.score) best = { score: yesNoScore, answer };
+      }
+      // A column of figures that some rows leave out ("На развес, руб. за кг: —"): a list question
+      // naming it ("какой корм можно купить на вес") asks for the rows that have one.
+      const none = (v: string) => v === '' || NO.test(v);
+      const given = values.filter((v) => !none(v));
+      if (
+        listed &&
+        !comparison &&
+        !asksAmount &&
+        !aboutRow &&
+        score >= 0.65 &&
+        given.length >= 2 &&
+        given.length < values.length &&
+        given.every((v) => cellNumber(v) !== undefined || /^(?:от\s+)?\d/.test(v))
+      ) {
+        const picked = base.filter((r) => !none(cellOf(r, column)));
+        const presenceScore = narrowedScore(score + about);
+        if (picked.length > 0 && (!best || presenceScore > best.score))
+          best = {
+            score: presenceScore,
+            answer: compose(`${valuesHead}${column}:`, list(picked, column), input.maxChars),
+          };
       }
       // A price of "бесплатно" is 0 ("что до тысячи" lists the free consultation too).
       const numbers = base.map((r) => {
