@@ -44,7 +44,7 @@ describe('the live widget talking to the visitor API', () => {
 
     click(m.byLabel('Сколько стоит доставка?'));
     await until(() => m.$('.from-bot strong'), 'the streamed answer');
-    expect(m.$('.from-bot strong')?.textContent).toBe('300 ₽');
+    expect(m.$('.from-bot strong')?.textContent).toBe('300\u00a0₽');
     await until(() => !m.$('[aria-busy="true"]'), 'the stored message');
     expect(server.sent).toEqual(['Сколько стоит доставка?']);
     expect(localStorage.getItem(storageKey(ASSISTANT_ID))).toContain('tok-');
@@ -93,7 +93,7 @@ describe('the live widget talking to the visitor API', () => {
     expect(texts(again, '.bubble')).toEqual([
       'Здравствуйте, чем могу помочь?',
       'Сколько стоит доставка?',
-      'Доставка стоит 300 ₽.',
+      'Доставка стоит 300\u00a0₽.',
     ]);
     await until(() => !again.$('.chips'), 'the chips to leave');
     expect(server.tokens.size).toBe(1);

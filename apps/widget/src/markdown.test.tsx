@@ -22,6 +22,11 @@ describe('safe markdown', () => {
     expect(ps[1]?.querySelector('em')?.textContent).toBe('курсивом');
   });
 
+  test('keeps a sum on one line: no break inside "1 500" or before "₽" and "%"', () => {
+    const el = html('Баня — 3 500 ₽ за 2 часа, скидка 10 %, 2024 год');
+    expect(el.textContent).toBe('Баня — 3\u00a0500\u00a0₽ за 2 часа, скидка 10\u00a0%, 2024 год');
+  });
+
   test('renders bulleted and numbered lists', () => {
     const el = html('Состав:\n- перелёт\n* отель **4★**\n\n3. первый\n4) второй');
     const ul = el.querySelector('ul');

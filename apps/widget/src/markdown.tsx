@@ -77,6 +77,12 @@ function inlineAt(text: string, i: number, inLink: boolean, key: number): [Compo
   return null;
 }
 
+/**
+ * A sum kept on one line: the spaces inside "1 500" and before "₽" or "%" become non-breaking,
+ * so a narrow bubble never starts a line with "₽" or "500 ₽".
+ */
+const keepSums = (text: string) => text.replace(/(\d) (?=\d{3}(?!\d)|[₽%])/g, '$1\u00a0');
+
 /** Inline markdown → children. `inLink` stops nested links. */
 export function renderInline(text: string, inLink = false): ComponentChildren[] {
   const out: ComponentChildren[] = [];
@@ -95,12 +101,12 @@ export function renderInline(text: string, inLink = false): ComponentChildren[] 
       i++;
       continue;
     }
-    if (plain) out.push(plain);
+    if (plain) out.push(keepSums(plain));
     plain = '';
     out.push(found[0]);
     i += found[1];
   }
-  if (plain) out.push(plain);
+  if (plain) out.push(keepSums(plain));
   return out;
 }
 
