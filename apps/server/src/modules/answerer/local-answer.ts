@@ -232,6 +232,14 @@ const POINTS_BACK = /^[^,;:]{0,40}?(?<!\p{L})(?:он|она|оно|они)(?!\p{
 const TIME_BACK =
   /(?<!\p{L})(?:эт(?:от|ого|ом|им|о|у|а|ой|и|их)|так(?:ой|ого|ом|им))\s+(?:срок|период|врем|день|дня|дни|дней|момент|дат)\p{L}*/iu;
 
+/** A sentence opening with a word that goes on from the one before ("Это…", "Однако…", "Поэтому…"). */
+const GOES_ON =
+  /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu;
+
+/** Whether a sentence needs the one before it to be understood (GOES_ON, POINTS_BACK, TIME_BACK). */
+const pointsBack = (u: Unit, prev: Unit) =>
+  GOES_ON.test(u.text) || (prev.line === u.line && (POINTS_BACK.test(u.text) || TIME_BACK.test(u.text)));
+
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
 
@@ -921,6 +929,11 @@ function tableAnswer(
     filtering.length === 1 && filtering[0] !== question && !situation
       ? filtering[0]?.replace(/[.?!]+$/, '')
       : undefined;
+  /** Where the first of these stems stands in the question, -1 if none does. */
+  const firstSaid = (stems: string[]) => {
+    const at = stems.map((x) => question.indexOf(x.slice(0, Math.max(3, x.length - 1)))).filter((i) => i >= 0);
+    return at.length ? Math.min(...at) : -1;
+  };
   const words = said?.match(/[\p{L}\p{N}]+/gu) ?? [];
   const inSaid = (t: string) => words.some((w) => w.replace(/ё/g, 'е').startsWith(t));
   const share = said ? cover((t) => (inSaid(t) ? 1 : 0)) : 1;
@@ -949,19 +962,11 @@ function tableAnswer(
     namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
     namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
     describesRow: (row) => rowWords.some((t) => describedRows(t).has(row)),
-    columnAt: (column) => {
-      const stems = [...(stemsOf.get(column) ?? [])];
-      const at = stems.map((s) => question.indexOf(s.slice(0, Math.max(3, s.length - 1)))).filter((i) => i >= 0);
-      return at.length ? Math.min(...at) : -1;
-    },
+    columnAt: (column) => firstSaid([...(stemsOf.get(column) ?? [])]),
     // Where a word of the question matching the column stands ("удобств" of "Душ и туалет внутри").
     columnSaidAt: (column) => {
       const stems = stemsOf.get(column) ?? empty;
-      const at = terms
-        .filter((t) => match(t, stems) >= 0.65)
-        .map((t) => question.indexOf(t.slice(0, Math.max(3, t.length - 1))))
-        .filter((i) => i >= 0);
-      return at.length ? Math.min(...at) : -1;
+      return firstSaid(terms.filter((t) => match(t, stems) >= 0.65));
     },
     aboutTable: (columns) => {
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));
@@ -1049,14 +1054,7 @@ function composeAnswer(
   else {
     picked = [u];
     const prev = list[i - 1];
-    if (
-      prev &&
-      (/^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu.test(
-        u.text,
-      ) ||
-        (prev.line === u.line && (POINTS_BACK.test(u.text) || TIME_BACK.test(u.text))))
-    )
-      if (!QUESTION_LINE.test(prev.text)) picked.unshift(prev);
+    if (prev && !QUESTION_LINE.test(prev.text) && pointsBack(u, prev)) picked.unshift(prev);
     // "Кто лечит зубы?": the sentence that answers tells what is done, the one before it who.
     const named = namesWho && picked[0] === u ? nameBefore(list, i, namesWho) : undefined;
     if (named && named.text.length + u.text.length < limit) picked.unshift(named);

@@ -164,7 +164,9 @@ export const describesRows = (question: string): boolean => LIST_QUESTION.test(q
 /** A column of prices: what a comparison of money is first about, and shown beside the rows listed. */
 const PRICE_COLUMN = /цен|стоим|руб|₽|прайс/i;
 /** A price cell saying it costs nothing. */
-const FREE = /^(?:бесплатно|бесплатн\p{L}*|0|0 ₽|0 руб\.?)$/iu;
+const FREE = /^(?:бесплатн\p{L}*|0(?:\s*(?:₽|руб\.?))?)$/iu;
+/** A cell that is a figure, or begins with one said with words ("2100 за пару", "от 900"). */
+const saysFigure = (value: string) => cellNumber(value) !== undefined || /^(?:от\s+)?\d/.test(value);
 
 /** More rows than this named by a word of a question that is not a list question: see filterTable. */
 const MANY_NAMED = 2;
@@ -381,33 +383,32 @@ function nameColumn(rows: TableRow[]): string {
   return named ?? first;
 }
 
-/** A date as a timetable writes it: "05.04.2025", "5.04", "5 декабря". */
-const DATE_CELL =
-  /^\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?$|^\d{1,2}\s+(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)(?:\s+\d{4})?$/iu;
+/** A date as a timetable writes it: "05.04.2025", "5.04", "5 декабря 2025". */
+const DATE_CELL = /^\d{1,2}(?:[./](\d{1,2})(?:[./]\d{2,4})?|\s+(\p{L}+)(?:\s+\d{4})?)$/u;
+
+/** The month of a cell that is a date ("05.04.2025" → 4, "5 декабря" → 12), else undefined. */
+function monthOfDate(cell: string): number | undefined {
+  const m = DATE_CELL.exec(cell.trim());
+  if (!m) return undefined;
+  return m[1] ? Number(m[1]) : monthOf((m[2] ?? '').toLowerCase());
+}
 
 /** Whether a table's first column holds dates (a timetable by date): its rows are named by a later column. */
 function datesFirst(rows: TableRow[]): boolean {
   const first = rows[0]?.cells[0]?.[0] ?? '';
-  return rows.length >= 3 && rows.filter((r) => DATE_CELL.test(cellOf(r, first).trim())).length >= rows.length * 0.8;
-}
-
-/** The month of a date cell ("05.04.2025" → 4, "5 декабря" → 12). */
-function monthOfDate(cell: string): number | undefined {
-  const m = /^\d{1,2}[./](\d{1,2})/.exec(cell.trim());
-  if (m?.[1]) return Number(m[1]);
-  const word = /^\d{1,2}\s+(\p{L}+)/u.exec(cell.trim())?.[1];
-  return word ? monthOf(word.toLowerCase()) : undefined;
+  return (
+    rows.length >= 3 && rows.filter((r) => monthOfDate(cellOf(r, first)) !== undefined).length >= rows.length * 0.8
+  );
 }
 
 /** A timetable by date holding the month asked is the table asked about, more than one without dates. */
 const MONTH_BONUS = 0.1;
 
 /** A row's name as an answer lists it: a timetable's date before the name of what is on it. */
-function rowLabel(rows: TableRow[], nameOf: string): (r: TableRow) => string {
+function rowLabel(rows: TableRow[], nameOf: string, dated: boolean): (r: TableRow) => string {
   const columns = rows[0]?.cells.map(([c]) => c) ?? [];
   const first = columns[0] ?? '';
-  const dated = first !== nameOf && datesFirst(rows);
-  if (dated) return (r) => `${cellOf(r, first)}, ${cellOf(r, nameOf)}`;
+  if (dated && first !== nameOf) return (r) => `${cellOf(r, first)}, ${cellOf(r, nameOf)}`;
   // A name that repeats (a brand: "Бренд: Royal Canin; Корм: Kitten") is told apart by the next
   // column of words that does.
   const names = rows.map((r) => cellOf(r, nameOf));
@@ -584,11 +585,10 @@ export function filterTable(input: FilterInput): string | undefined {
     if (table.length < 3) continue;
     const columns = table[0]?.cells.map(([name]) => name) ?? [];
     const nameOf = nameColumn(table);
-    const label = rowLabel(table, nameOf);
+    const dated = datesFirst(table);
+    const label = rowLabel(table, nameOf, dated);
     const ofMonth =
-      month !== undefined && datesFirst(table)
-        ? table.filter((r) => monthOfDate(r.cells[0]?.[1] ?? '') === month)
-        : undefined;
+      month !== undefined && dated ? table.filter((r) => monthOfDate(r.cells[0]?.[1] ?? '') === month) : undefined;
     if (ofMonth?.length === 0) continue;
     const rows = ofMonth ?? table;
     // The columns other than the rows' names.
@@ -624,10 +624,7 @@ export function filterTable(input: FilterInput): string | undefined {
       picked.map((r) => {
         const name = label(r);
         const value = cellOf(r, column || priceColumn || '');
-        // "2100 за пару", "от 900": a figure said with words is a price too.
-        return value && (cellNumber(value) !== undefined || FREE.test(value) || /^(?:от\s+)?\d/.test(value))
-          ? `${name} — ${value}`
-          : name;
+        return value && (saysFigure(value) || FREE.test(value)) ? `${name} — ${value}` : name;
       });
     const categories = categoryColumns(rows);
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
@@ -705,7 +702,7 @@ export function filterTable(input: FilterInput): string | undefined {
         score >= 0.65 &&
         given.length >= 2 &&
         given.length < values.length &&
-        given.every((v) => cellNumber(v) !== undefined || /^(?:от\s+)?\d/.test(v))
+        given.every(saysFigure)
       ) {
         const picked = base.filter((r) => !none(cellOf(r, column)));
         const presenceScore = narrowedScore(score + about);
