@@ -301,14 +301,14 @@ const NEAR_WORDS = 3;
  * the one that answers counts X. Word positions are read by the stem's beginning, as the stems of
  * a sentence come without them.
  */
-function countedNearby(question: string, terms: string[]): (text: string) => number {
+function countedNearby(question: string, terms: string[], verbs: Set<string>): (text: string) => number {
   const words = (s: string) =>
     s
       .toLowerCase()
       .replace(/ё/g, 'е')
       .match(/[\p{L}\p{N}]+/gu) ?? [];
   const count = /(?<!\p{L})(?:сколько|скольких)\s+(\p{L}+)/u.exec(question)?.[1];
-  const counted = count ? terms.find((t) => t.length >= 3 && count.startsWith(t)) : undefined;
+  const counted = count ? terms.find((t) => t.length >= 3 && count.startsWith(t) && !verbs.has(t)) : undefined;
   if (!counted) return () => 0;
   return (text) => {
     const w = words(text);
@@ -673,7 +673,7 @@ export async function composeLocalAnswer(
     kinds.length > 0 && namesWho ? (list: Unit[], i: number) => !!nameBefore(list, i, namesWho) : () => false;
 
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
-  const counted = wanted.length ? () => 0 : countedNearby(qText, terms);
+  const counted = wanted.length ? () => 0 : countedNearby(qText, terms, verbs);
   const askedQuantities = quantitiesAsked(tableQuestion);
   // A time of day asked of anything but the opening hours ("машину к 7:30 подать, по обычной цене?").
   const clock = arrival || HOURS.question.test(qText) ? undefined : clockAsked(tableQuestion);
