@@ -127,6 +127,15 @@ const HOURS = {
     /^(?:работа|открыт|открыва|закрыва|график|режим|расписан|подъед|приед|заед|зайд|подвез|привез|занес|успе|усп$|примет|примут|принима)/,
 };
 
+/**
+ * Opening hours are a span of the day ("с 11:00 до 17:00", "10:00–22:00"): of the sentences
+ * holding a time, one saying a span (not a table row's session) gains SPAN_BONUS for a question of
+ * the hours, over one telling when something happens ("В субботу — экскурсия… в 14:00 заселение").
+ */
+const HOURS_SPAN =
+  /(?<!\p{L})с\s*\d{1,2}[:.]\d{2}\s*до\s*\d{1,2}[:.]\d{2}|\d{1,2}[:.]\d{2}\s*[–—-]\s*\d{1,2}[:.]\d{2}/u;
+const SPAN_BONUS = 0.04;
+
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   {
@@ -413,6 +422,8 @@ interface Unit {
   text: string;
   line: number;
   lexemes: Set<string>;
+  /** The stems of the label of the line the unit goes on (LINE_LABEL). */
+  label?: Set<string>;
 }
 
 /**
@@ -427,8 +438,17 @@ interface PassageParts {
   content: string;
   units: readonly { text: string; line: number }[];
   rows: TableRow[];
+  /** The labels of lines going on past their first sentence, and of each unit the one it continues (or -1). */
+  labels: string[];
+  labelOf: number[];
   read?: PassageRead;
 }
+
+/**
+ * A line's label ("Часы работы офиса: Понедельник — пятница: с 10:00 до 20:00. Суббота: с 11:00
+ * до 17:00."): the sentences after the first are said under it, as under a heading.
+ */
+const LINE_LABEL = /^([^:.;!?()«»"\d]{3,40}):\s/u;
 
 const PASSAGES_KEPT = 1000;
 const partsCache = lru<string, PassageParts>(PASSAGES_KEPT);
@@ -442,11 +462,23 @@ function passageParts(passage: { chunkId: string; heading: string; content: stri
   const parts = partsCache.get(passage.chunkId);
   if (parts && parts.heading === passage.heading && parts.content === passage.content) return parts;
   const units = splitUnits(passage.content).slice(0, 40);
+  const labels: string[] = [];
+  let label = -1;
+  const labelOf = units.map((u, i) => {
+    if (i === 0 || units[i - 1]?.line !== u.line) {
+      const said = !parseRow(u.text) ? LINE_LABEL.exec(u.text)?.[1] : undefined;
+      label = said ? labels.push(said) - 1 : -1;
+      return -1;
+    }
+    return label;
+  });
   const fresh = {
     heading: passage.heading,
     content: passage.content,
     units,
     rows: units.flatMap((u) => parseRow(u.text) ?? []),
+    labels,
+    labelOf,
   };
   partsCache.set(passage.chunkId, fresh);
   return fresh;
@@ -459,10 +491,18 @@ interface PassageRead {
   all: Set<string>;
 }
 
-/** `stems` holds the heading's, then each unit's. */
+/** `stems` holds the heading's, then each unit's, then each line label's (a unit going on under one has its stems too). */
 function readParts(parts: PassageParts, stems: string[][]): PassageRead {
   const heading = new Set(stems[0] ?? []);
-  const units = parts.units.map((u, i) => ({ ...u, lexemes: new Set(stems[i + 1] ?? []) }));
+  const labelAt = 1 + parts.units.length;
+  const units = parts.units.map((u, i) => {
+    const label = parts.labelOf[i] ?? -1;
+    return {
+      ...u,
+      lexemes: new Set(stems[i + 1] ?? []),
+      label: label >= 0 ? new Set(stems[labelAt + label] ?? []) : undefined,
+    };
+  });
   const all = new Set(heading);
   for (const u of units) for (const l of u.lexemes) all.add(l);
   return { heading, units, all };
@@ -547,7 +587,7 @@ export async function composeLocalAnswer(
   // Only the passages not read before have their heading and sentences stemmed.
   const unread = [...new Set(parts.filter((x) => !x.read))];
   const texts = [
-    ...unread.flatMap((x) => [x.heading, ...x.units.map((u) => u.text)]),
+    ...unread.flatMap((x) => [x.heading, ...x.units.map((u) => u.text), ...x.labels]),
     ...columnNames,
     ...rowNames,
     comparison?.said ?? '',
@@ -563,8 +603,8 @@ export async function composeLocalAnswer(
   );
   let at = 0;
   for (const x of unread) {
-    const stems = lexemes.slice(at, at + 1 + x.units.length);
-    at += 1 + x.units.length;
+    const stems = lexemes.slice(at, at + 1 + x.units.length + x.labels.length);
+    at += 1 + x.units.length + x.labels.length;
     // Another message may have read it meanwhile: the same stems.
     x.read ??= readParts(x, stems);
   }
@@ -587,6 +627,7 @@ export async function composeLocalAnswer(
   const wanted = wantedTypes.map((a) => a.answer);
   // The question's words that name what it asks for ("работаете" of "до скольки работаете",
   // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
+  const hoursAsked = wantedTypes.includes(HOURS);
   const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)));
   const typedSpan = (list: Unit[], i: number) =>
     wanted.length > 0 && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text)));
@@ -736,12 +777,14 @@ export async function composeLocalAnswer(
           fit && quantityTerm[j] ? (fit === 'fits' ? 1 : BOUNDS_MATCH) : 0,
           match(t, u.lexemes),
           0.75 * (inHeading[j] ?? 0),
+          u.label ? 0.75 * match(t, u.label) : 0,
           PASSAGE_SHARE * (inAll[j] ?? 0),
         ),
       );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const typed =
         (holdsType ? 0.12 : 0) +
+        (hoursAsked && HOURS_SPAN.test(u.text) && !nameOfText.has(u.text) ? SPAN_BONUS : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
         (namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
