@@ -465,6 +465,16 @@ const AGENCY = [
       'Часы работы офиса: Понедельник — пятница: с 10:00 до 20:00. Суббота: с 11:00 до 17:00. Воскресенье: выходной',
     ].join('\n'),
   },
+  {
+    heading: 'Как отказаться от тура',
+    content:
+      'Отказ принимается только письменно: заявление в офисе или скан подписанного заявления на почту. ' +
+      'Отказ по телефону, в чате или в мессенджере не принимается.',
+  },
+  {
+    heading: 'Детская кроватка',
+    content: 'Детскую кроватку в номер заказываем бесплатно, но её наличие подтверждает отель.',
+  },
 ];
 let agencyId: string;
 let rulesId: string;
@@ -1119,6 +1129,14 @@ describe('local answerer on contacts and a tour', () => {
 
   it('reads the sentences of a labelled line under its label ("Часы работы офиса: … Суббота: с 11:00 до 17:00.")', async () => {
     expect((await ask('часы работы в субботу')).text).toContain('с 11:00 до 17:00');
+  });
+
+  it('finds the rule by the word the question says in another form ("отказываемся" of "Отказ")', async () => {
+    const question = 'а можно просто позвонить и сказать что отказываемся от тура?';
+    // Retrieval ranks it first, as in a knowledge base of many passages it must (the answerer reads the first few).
+    const found = await retrieve(server.app.ctx, agencyId, question, { limit: 1 });
+    expect(found.passages[0]?.heading).toContain('Как отказаться от тура');
+    expect((await ask(question)).text).toContain('только письменно');
   });
 
   it('answers the hours with a span of the day, not with an event of that day at a time', async () => {

@@ -5,7 +5,7 @@ import { batchedWhileBusy } from '../../lib/batched';
 import { shortCache } from '../../lib/short-cache';
 import { passageIndexFor, type RankingQuery, rankPassages } from './passage-index';
 import { type Passage, type PassageRow, passageOf } from './passage-row';
-import { lexemesOf } from './text';
+import { lexemesOf, rootStrength, verbalPrefix } from './text';
 import { hasVectors, nearestPassages } from './vector-store';
 import { forgetVocabulary, nearSpellings, type Vocabulary, vocabularyOf } from './vocabulary';
 
@@ -43,6 +43,15 @@ const B = 0.6;
 /** A stem found only through trigram similarity counts this much of an exact one, times the similarity. */
 const FUZZY_WEIGHT = 0.5;
 const FUZZY_MIN_SIMILARITY = 0.4;
+/**
+ * A word of the knowledge base sharing the root of a question's unknown stem (text.ts rootStrength,
+ * at least ROOT_MIN_STRENGTH) counts this much of an exact one, times the strength; it is looked for
+ * among the stems at least ROOT_MIN_SIMILARITY similar. (Over 30 businesses written apart 845 → 846
+ * of 1198, outside questions answered 68 → 67; XQuAD-ru the same.)
+ */
+const ROOT_WEIGHT = 0.6;
+const ROOT_MIN_STRENGTH = 0.65;
+const ROOT_MIN_SIMILARITY = 0.3;
 /** A synonym the answerer adds counts this much of a word of the question itself. */
 const SYNONYM_WEIGHT = 0.5;
 /** A synonym of a question's stem the knowledge base never saw: the documents' word for it. */
@@ -325,6 +334,17 @@ function rankingQuery(
       for (const s of synonyms?.get(lexeme) ?? []) if (searched.has(s)) weigh(s, STAND_IN_WEIGHT);
   for (const f of nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll))
     weigh(f.lexeme, FUZZY_WEIGHT * f.similarity);
+  // A stem the knowledge base never saw, in another form of a word it knows ("отказываемся" of
+  // "отказ", "разобью" of "разбил"): that word, as it is, weighs as a word of the question does.
+  for (const stem of own) {
+    if (vocabulary.df.has(stem)) continue;
+    for (const f of nearSpellings(vocabulary, [stem], ROOT_MIN_SIMILARITY, true)) {
+      // Behind another prefix it is another word ("последующим" is no "следит").
+      if (verbalPrefix(stem) !== verbalPrefix(f.lexeme)) continue;
+      const strength = rootStrength(stem, f.lexeme);
+      if (strength >= ROOT_MIN_STRENGTH) weigh(f.lexeme, ROOT_WEIGHT * strength);
+    }
+  }
   const n = vocabulary.chunks;
   const lexemes = [...weights.keys()];
   const df = (lexeme: string) => vocabulary.df.get(lexeme) ?? 0;
