@@ -399,7 +399,24 @@ export function normalizeQuantities(text: string): string {
     }
     out.push(t.raw);
   }
-  return out.join('');
+  return ageWithoutYears(out.join(''));
+}
+
+/**
+ * A child's age said with "исполняется" and no unit ("сыну 15 исполняется", "ей исполнилось
+ * семь"): years, as the rules and tables write ages ("15 лет").
+ */
+function ageWithoutYears(text: string): string {
+  const young = (n: string) => Number(n) >= 1 && Number(n) <= 18;
+  return text
+    .replace(
+      /(?<![\d:.,])(\d{1,2})(\s+)(исполн(?:яется|илось|ится|ился|илась))(?!\p{L})/giu,
+      (m, n: string, space: string, verb: string) => (young(n) ? `${n} лет${space}${verb}` : m),
+    )
+    .replace(
+      /(?<!\p{L})(исполн(?:яется|илось|ится|ился|илась))(\s+)(\d{1,2})(?!\d|[:.,]\d|\s*(?:лет|год|месяц|мес|недел|дн|час|\d))/giu,
+      (m, verb: string, space: string, n: string) => (young(n) ? `${verb}${space}${n} лет` : m),
+    );
 }
 
 /** A quantity of a question and what it equals in other units. */
