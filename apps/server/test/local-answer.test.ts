@@ -356,6 +356,23 @@ const BATHS = [
     ].join('\n'),
   },
 ];
+/** A bath house's hours, and night sessions priced in a sheet with a weekdays column. */
+const NIGHTS = [
+  {
+    heading: 'Часы работы',
+    content:
+      'Бани и сауны на часы: ежедневно с 09:00 до 02:00. В ночь с пятницы на субботу и с субботы на воскресенье работаем круглосуточно. ' +
+      'Общая парная (по билетам): со вторника по воскресенье с 10:00 до 21:00.',
+  },
+  {
+    heading: 'Цены',
+    content: [
+      'Баня / зона: Ночной сеанс «Изба» (пт→сб, сб→вс, 23:00–08:00); Вместимость: до 6 человек; Будни (пн–чт), руб./час: —; Пт, сб, вс и праздники: 15 000 за ночь',
+      'Баня / зона: Ночной сеанс «Терем» (пт→сб, сб→вс, 23:00–08:00); Вместимость: до 12 человек; Будни (пн–чт), руб./час: —; Пт, сб, вс и праздники: 22 000 за ночь',
+      'Баня / зона: Изба; Вместимость: до 6 человек; Будни (пн–чт), руб./час: 2200; Пт, сб, вс и праздники: 2800',
+    ].join('\n'),
+  },
+];
 /** A bathhouse writing "хаммам", asked about with "хамам", among passages saying the question's other words. */
 const HAMMAM = [
   {
@@ -477,6 +494,7 @@ const AGENCY = [
   },
 ];
 let agencyId: string;
+let nightsId: string;
 let rulesId: string;
 let businessId: string;
 let hammamId: string;
@@ -528,6 +546,8 @@ beforeAll(async () => {
   await indexedFile(server.app, classesId, 'raspisanie.csv', CLASSES);
   tariffsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, tariffsId, 'tarify.xlsx', TARIFFS);
+  nightsId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, nightsId, 'banya.xlsx', NIGHTS);
   agencyId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, agencyId, 'kontakty.docx', AGENCY);
   turbineId = await createAssistant(server.app, owner.userId);
@@ -1143,6 +1163,16 @@ describe('local answerer on contacts and a tour', () => {
     const a = (await ask('до скольки вы в субботу открыты?')).text;
     expect(a).toContain('с 11:00 до 17:00');
     expect(a).not.toContain('заселение');
+  });
+});
+
+describe('local answerer on hours and a sheet of sessions', () => {
+  it('answers hours asked in words of their own with the hours, not a row holding a time', async () => {
+    const a = await askOf(() => nightsId)(
+      'во сколько вы закрываетесь в будни? хотим после работы попариться часов до двенадцати ночи, успеем?',
+    );
+    expect(a.text).not.toContain('Ночной сеанс');
+    expect(a.text).toContain('круглосуточно');
   });
 });
 

@@ -628,6 +628,9 @@ export async function composeLocalAnswer(
   // The question's words that name what it asks for ("работаете" of "до скольки работаете",
   // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
   const hoursAsked = wantedTypes.includes(HOURS);
+  // Hours asked in words of their own ("во сколько закрываетесь в будни?") are the business's:
+  // a table row holding a time (a night session "23:00–08:00") gains nothing for it.
+  const hoursInWords = hoursAsked && HOURS.question.test(qText);
   const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)));
   const typedSpan = (list: Unit[], i: number) =>
     wanted.length > 0 && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text)));
@@ -783,7 +786,7 @@ export async function composeLocalAnswer(
       );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const typed =
-        (holdsType ? 0.12 : 0) +
+        (holdsType && !(hoursInWords && nameOfText.has(u.text)) ? 0.12 : 0) +
         (hoursAsked && HOURS_SPAN.test(u.text) && !nameOfText.has(u.text) ? SPAN_BONUS : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
         (namedBefore(list, i) ? KIND_BONUS : 0) +
