@@ -373,6 +373,22 @@ const NIGHTS = [
     ].join('\n'),
   },
 ];
+/** A club's hours, and its arenas in a sheet with a yes/no column "Работает зимой". */
+const ARENAS = [
+  {
+    heading: 'Контакты',
+    content: 'Часы работы: Лазертаг-арена «Бункер» и крытый «Ангар»: пн–пт с 12:00 до 22:00, сб и вс с 10:00 до 23:00.',
+  },
+  {
+    heading: 'Площадки',
+    content: [
+      'Площадка: Арена «Бункер»; Игра: лазертаг; Под крышей: да; Работает зимой: да',
+      'Площадка: Поле «Форт»; Игра: пейнтбол; Под крышей: нет; Работает зимой: да',
+      'Площадка: Лес «Сосновый бор»; Игра: лазертаг; Под крышей: нет; Работает зимой: нет',
+      'Площадка: Поле «Малыш»; Игра: детский пейнтбол; Под крышей: нет; Работает зимой: нет',
+    ].join('\n'),
+  },
+];
 /** A bathhouse writing "хаммам", asked about with "хамам", among passages saying the question's other words. */
 const HAMMAM = [
   {
@@ -495,6 +511,7 @@ const AGENCY = [
 ];
 let agencyId: string;
 let nightsId: string;
+let arenasId: string;
 let rulesId: string;
 let businessId: string;
 let hammamId: string;
@@ -546,6 +563,8 @@ beforeAll(async () => {
   await indexedFile(server.app, classesId, 'raspisanie.csv', CLASSES);
   tariffsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, tariffsId, 'tarify.xlsx', TARIFFS);
+  arenasId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, arenasId, 'ploshchadki.csv', ARENAS);
   nightsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, nightsId, 'banya.xlsx', NIGHTS);
   agencyId = await createAssistant(server.app, owner.userId);
@@ -1173,6 +1192,15 @@ describe('local answerer on hours and a sheet of sessions', () => {
     );
     expect(a.text).not.toContain('Ночной сеанс');
     expect(a.text).toContain('круглосуточно');
+  });
+});
+
+describe('local answerer on hours and a sheet with a yes/no column', () => {
+  it('reads "открыты" of hours asked as the hours, not as the column "Работает зимой"', async () => {
+    const a = await askOf(() => arenasId)(
+      'Хотим прийти на лазертаг в субботу к половине седьмого вечера, вы ещё будете открыты?',
+    );
+    expect(a.text).toContain('с 10:00 до 23:00');
   });
 });
 

@@ -814,6 +814,7 @@ export async function composeLocalAnswer(
       match,
       cover,
       (t) => quantityTerm[terms.indexOf(t)] === true,
+      (t) => !(hoursInWords && namesType[terms.indexOf(t)]),
     );
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
@@ -912,6 +913,8 @@ function tableAnswer(
   cover: (score: (t: string, i: number) => number) => number,
   /** Whether a word of the question is the unit of a quantity it says ("на месяц", "2 годика"). */
   quantityWord: (t: string) => boolean,
+  /** Whether a word of the question may name a column (not "открыты" of hours asked: "Работает зимой"). */
+  columnWord: (t: string) => boolean,
 ): string | undefined {
   const tableStems = new Set<string>();
   const columnStems = new Set<string>();
@@ -1005,7 +1008,8 @@ function tableAnswer(
   return filterTable({
     rows,
     question,
-    namesColumn: (column) => Math.max(0, ...terms.map((t) => match(t, stemsOf.get(column) ?? empty))),
+    namesColumn: (column) =>
+      Math.max(0, ...terms.filter(columnWord).map((t) => match(t, stemsOf.get(column) ?? empty))),
     namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
     describesRow: (row) => rowWords.some((t) => describedRows(t).has(row)),
     columnAt: (column) => firstSaid([...(stemsOf.get(column) ?? [])]),
