@@ -896,6 +896,9 @@ describe('local answerer on a business', () => {
     expect(late.text).toContain('20:30');
     const { query } = await retrieve(server.app.ctx, businessId, 'подъеду где-то без двадцати девять вечера, успею?');
     expect(query.arrival).toBe(true);
+    // Coming on foot: "зайти", "прийти", "подойти".
+    for (const walk of ['в субботу в полшестого вечера к вам ещё можно зайти?', 'в 19:40 можно ещё подойти?'])
+      expect((await retrieve(server.app.ctx, businessId, walk)).query.arrival).toBe(true);
     expect((await retrieve(server.app.ctx, businessId, 'сколько стоит переобувка в 20:40?')).query.arrival).toBe(false);
     // A delivery at a time, or the courier's coming, is no visitor coming.
     for (const other of ['сможете привезти сет к 20:30?', 'курьер заедет в 19:00?'])
