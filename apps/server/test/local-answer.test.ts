@@ -509,7 +509,19 @@ const AGENCY = [
     content: 'Детскую кроватку в номер заказываем бесплатно, но её наличие подтверждает отель.',
   },
 ];
+/** The agency's tours: a row longer than an answer, the cell a parent asks about last. */
+const TOURS = [
+  {
+    heading: 'Туры и цены',
+    content: [
+      'Направление: Россия; Курорт: Казань, автобусный тур «Казань за выходные»; Отель: Волжская слобода; Звёзд: 3; Ночей: 1 в отеле и 2 в автобусе; Питание: завтраки; Отправления из Екатеринбурга: каждую пятницу в 20:00 от ж/д вокзала; Цена за взрослого, ₽: 14 900; Ребёнок 2–11 лет с двумя взрослыми, ₽: 12 900 (дети от 7 лет)',
+      'Направление: Турция; Курорт: Анталья; Отель: Club Sun; Звёзд: 5; Ночей: 7; Питание: всё включено; Цена за взрослого, ₽: 98 000',
+      'Направление: Египет; Курорт: Хургада; Отель: Sea Gull; Звёзд: 4; Ночей: 7; Питание: всё включено; Цена за взрослого, ₽: 76 000',
+    ].join('\n'),
+  },
+];
 let agencyId: string;
+let toursId: string;
 let nightsId: string;
 let arenasId: string;
 let rulesId: string;
@@ -567,6 +579,8 @@ beforeAll(async () => {
   await indexedFile(server.app, arenasId, 'ploshchadki.csv', ARENAS);
   nightsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, nightsId, 'banya.xlsx', NIGHTS);
+  toursId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, toursId, 'tury.xlsx', TOURS);
   agencyId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, agencyId, 'kontakty.docx', AGENCY);
   turbineId = await createAssistant(server.app, owner.userId);
@@ -1179,6 +1193,13 @@ describe('local answerer on contacts and a tour', () => {
     const found = await retrieve(server.app.ctx, agencyId, question, { limit: 1 });
     expect(found.passages[0]?.heading).toContain('Как отказаться от тура');
     expect((await ask(question)).text).toContain('только письменно');
+  });
+
+  it('answers of a row longer than an answer its name and the cells asked about, wherever they stand', async () => {
+    const a = (await askOf(() => toursId)('в казань на автобусе с ребенком 5 лет возьмете?')).text;
+    expect(a).toMatch(/^Направление: Россия; Курорт: Казань/);
+    expect(a).toContain('дети от 7 лет');
+    expect(a.length).toBeLessThanOrEqual(THRESHOLDS.answerChars);
   });
 
   it('answers the hours with a span of the day, not with an event of that day at a time', async () => {

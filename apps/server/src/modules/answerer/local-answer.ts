@@ -1156,6 +1156,10 @@ function composeAnswer(
     .map((x) => x.text.replace(ANSWER_PREFIX, ''))
     .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
     .trim();
+  if (text.length > limit && picked.length === 1 && isRow(u)) {
+    const cells = rowCells(text, terms, limit, holdsAnswer);
+    if (cells) return cells;
+  }
   if (text.length > limit) return clauseWindow(text, terms, limit, holdsAnswer);
   return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit);
 }
@@ -1219,6 +1223,41 @@ function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i
     else before = `${cut ? '…' : ''}${kept.reverse().join(' ')} `;
   }
   return `${before}${text}${after}`;
+}
+
+/**
+ * A table row longer than an answer, told by its first cell (what the row is) and the cells that
+ * hold the question's words or what it asks for, in the row's order: "Ребёнок 2–11 лет…: 12 900
+ * (дети от 7 лет)" is the cell asked about with a child, wherever it stands. Undefined when no
+ * cell but the first holds any.
+ */
+function rowCells(
+  text: string,
+  terms: string[],
+  limit: number,
+  holdsAnswer: (text: string) => boolean,
+): string | undefined {
+  const cells = text.split('; ');
+  const lower = cells.map((c) => c.toLowerCase().replace(/ё/g, 'е'));
+  const said = terms.filter((t) => !NUMBER.test(t)).map((t) => t.slice(0, Math.max(3, t.length - 1)));
+  const score = lower.map((c, i) =>
+    i === 0 ? 0 : said.filter((t) => c.includes(t)).length + (holdsAnswer(cells[i] ?? '') ? 0.5 : 0),
+  );
+  const order = cells
+    .map((_, i) => i)
+    .filter((i) => i > 0 && (score[i] ?? 0) > 0)
+    .sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || a - b);
+  if (order.length === 0) return undefined;
+  const kept = new Set([0]);
+  let length = cells[0]?.length ?? 0;
+  for (const i of order) {
+    const cell = cells[i] ?? '';
+    if (length + cell.length + 2 > limit) continue;
+    kept.add(i);
+    length += cell.length + 2;
+  }
+  if (kept.size === 1) return undefined;
+  return cells.filter((_, i) => kept.has(i)).join('; ');
 }
 
 /** A table row as the parser writes it ("Услуга: …; Цена: …"). */
