@@ -1012,6 +1012,10 @@ describe('local answerer on a business', () => {
     expect(surnameWords('Добрый день, Магазин в воскресенье работает?')).toEqual([]);
     expect(surnameWords('Подаёте машину в Ростов? А бензин какой?')).toEqual([]);
     expect(surnameWords('Адрес:\nСаратов, ул. Ленина')).toEqual([]);
+    // A name asked for: "позовите Светлану", whatever its ending.
+    expect(surnameWords('Позовите, пожалуйста, Светлану — она подбирала нам тур')).toEqual(['светлану']);
+    expect(surnameWords('соедините с Олегом')).toEqual(['олегом']);
+    expect(surnameWords('Можно оплатить Пушкинской картой?')).toEqual([]);
   });
 
   it('hands off a question about a person the documents never name, answering of one they do', async () => {

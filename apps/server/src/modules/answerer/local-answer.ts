@@ -65,22 +65,28 @@ const SURNAME_ENDING = /(?:ов|ев|ин|ын)(?:а|у|ым|ой|ом)$|(?:ов
 /** Words naming someone by trade, before a surname said in lower case ("инструктор павлов"). */
 const ROLE =
   /^(?:мастер|врач|доктор|инструктор|тренер|преподавател|учител|педагог|администратор|менеджер|стилист|парикмахер|ортодонт|стоматолог|хирург|терапевт|массажист|косметолог|бригадир|флорист|повар|водител|курьер|фотограф|банщи|грумер|психолог|логопед|воспитател|консультант|офтальмолог|окулист|ветеринар|юрист|кондитер)/u;
+/** A visitor asking for someone by name ("позовите, пожалуйста, Светлану", "соедините с Олегом"). */
+const CALLING =
+  /(?<!\p{L})(?:позовите|позови|позвать|пригласите|соедините|попросите|передайте)(?:\s+(?:с|пожалуйста))?$/u;
 /** Prepositions of a place: "в Ростов", "из Саратова" name a town, not a person. */
 const TO_PLACE = /^(?:в|во|из|до|под|через)$/u;
 /**
  * The question's words read as surnames: with a surname's ending, capitalised within a sentence
- * (not after a line, a colon or a place's preposition) or after a trade's name; lower-cased and
- * with "ё" as "е", as stems are.
+ * (not after a line, a colon or a place's preposition) or after a trade's name; and a name a
+ * visitor asks for ("позовите Светлану"); lower-cased and with "ё" as "е", as stems are.
  */
 export function surnameWords(question: string): string[] {
   const words: string[] = [];
   let previous = '';
+  let beforePrevious = '';
   for (const m of question.matchAll(/(^|[^\p{L}]+)(\p{L}+)/gu)) {
     const [, before = '', word = ''] = m;
     const lower = word.toLowerCase().replace(/ё/g, 'е');
     const capital =
       /^\p{Lu}\p{Ll}/u.test(word) && before !== '' && !/[.!?…:;)\n]/u.test(before) && !TO_PLACE.test(previous);
     if (lower.length >= 5 && SURNAME_ENDING.test(lower) && (capital || ROLE.test(previous))) words.push(lower);
+    else if (capital && /^[а-яё]{4,}$/.test(lower) && CALLING.test(`${beforePrevious} ${previous}`)) words.push(lower);
+    beforePrevious = previous;
     previous = lower;
   }
   return words;
