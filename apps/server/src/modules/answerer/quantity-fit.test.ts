@@ -29,6 +29,13 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     expect(fitsQuantity('Стоимость — 30 ₽.', asked)).toBeUndefined();
   });
 
+  it('reads "и раньше", "и более" after a figure as bounding it from below', () => {
+    const asked = quantitiesAsked('если отменим за 2 суток');
+    expect(fitsQuantity('Когда вы отменили игру: за 7 суток до игры и раньше; возвращаем 100 %', asked)).toBe('bounds');
+    expect(fitsQuantity('Когда вы отменили игру: от 24 до 72 часов до игры; возвращаем 50 %', asked)).toBe('fits');
+    expect(fitsQuantity('Отмена за 1 сутки и более — без штрафа.', asked)).toBe('fits');
+  });
+
   it('reads "до", "больше" and the like as leaving the figure out', () => {
     const two = quantitiesAsked('малому 2 года');
     expect(fitsQuantity('Детям до 3 лет в парную нельзя.', two)).toBe('fits');

@@ -43,6 +43,8 @@ const CONDITION = new RegExp(
   String.raw`(?<![\p{L}\d])(?:(от|с|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум|в\s+течение)\s+)?(?:чем\s+)?(?:за\s+|на\s+|через\s+)?${FIGURE}(?:-?(?:го|ого|й|ый|ий|е))?(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
   'giu',
 );
+/** What follows a figure and its unit to bound it from below ("…до игры и раньше", "и более"). */
+const AND_MORE = /^(?:\s+до\s+\p{L}+)?\s+и\s+(?:раньше|ранее|более|больше|дольше|позже|позднее|выше|старше)(?!\p{L})/u;
 /** Bounds from below, and those of them that leave the figure itself out ("больше 15 минут"). */
 const FROM = /^(?:от|с|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум)$/u;
 const ABOVE = /^(?:более|больше|свыше|старше|позднее|позже)$/u;
@@ -131,11 +133,14 @@ export function quantitiesAsked(question: string): QuantityAsked[] {
 export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bounds' | undefined {
   if (asked.length === 0) return undefined;
   let bounds = false;
-  for (const m of text.toLowerCase().matchAll(CONDITION)) {
+  const lower = text.toLowerCase();
+  for (const m of lower.matchAll(CONDITION)) {
     const unit = unitOf(m[4] ?? '');
     const x = unit && asked.find((q) => q.measure === unit.measure)?.value;
     if (!unit || x === undefined || calendarYear(m[2] ?? '', m[4] ?? '')) continue;
-    const bound = (m[1] ?? '').replace(/\s+/g, ' ');
+    // "за 7 суток до игры и раньше", "3 часа и более": bounded from below after the figure.
+    const onward = !m[1] && AND_MORE.test(lower.slice((m.index ?? 0) + m[0].length));
+    const bound = onward ? 'от' : (m[1] ?? '').replace(/\s+/g, ' ');
     const a = toNumber(m[2] ?? '') * unit.size;
     if (m[3] !== undefined) {
       const b = toNumber(m[3]) * unit.size;
