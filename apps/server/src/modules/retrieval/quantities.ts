@@ -217,6 +217,12 @@ export function normalizeQuantities(text: string): string {
     // "полдевятого (вечера)" in one word → 20:30.
     const joined = /^пол-?(.+)$/.exec(w)?.[1];
     const joinedOrdinal = joined ? HOUR_ORDINALS.indexOf(joined) : -1;
+    // "за четверть часа" → "за 15 минут".
+    if (w === 'четверть' && /^час(?:а|ика)$/.test(next ?? '')) {
+      out.push(`${space(t)}15 минут`);
+      i++;
+      continue;
+    }
     if (joinedOrdinal >= 0) {
       const part = next && PART_OF_DAY.test(next) ? next : undefined;
       out.push(`${space(t)}${clock(joinedOrdinal === 0 ? 12 : joinedOrdinal, 30, part)}`);
