@@ -5,6 +5,7 @@ import {
   offersJob,
   surnameWords,
   THRESHOLDS,
+  withFigures,
 } from '../src/modules/answerer/local-answer';
 import { retrieve } from '../src/modules/retrieval/retrieve';
 import { createOwner } from './helpers/factories';
@@ -1220,6 +1221,15 @@ describe('local answerer on hours and a sheet of sessions', () => {
     );
     expect(a.text).not.toContain('Ночной сеанс');
     expect(a.text).toContain('круглосуточно');
+  });
+});
+
+describe('local answerer on figures written in groups', () => {
+  it('reads "2 000" of a sentence as "2000" too, as a question says it', () => {
+    expect(withFigures('Коробка шаров: 8 000 ₽ за 2\u00a0000 шт, или 500 ₽ за 100 шт')).toBe(
+      'Коробка шаров: 8 000 ₽ за 2\u00a0000 шт, или 500 ₽ за 100 шт 8000 2000',
+    );
+    expect(withFigures('Тел.: 310-47-25, 1,5 кг')).toBe('Тел.: 310-47-25, 1,5 кг');
   });
 });
 

@@ -593,7 +593,7 @@ export async function composeLocalAnswer(
   // Only the passages not read before have their heading and sentences stemmed.
   const unread = [...new Set(parts.filter((x) => !x.read))];
   const texts = [
-    ...unread.flatMap((x) => [x.heading, ...x.units.map((u) => u.text), ...x.labels]),
+    ...unread.flatMap((x) => [x.heading, ...x.units.map((u) => withFigures(u.text)), ...x.labels]),
     ...columnNames,
     ...rowNames,
     comparison?.said ?? '',
@@ -1264,6 +1264,15 @@ function rowCells(
   }
   if (kept.size === 1) return undefined;
   return cells.filter((_, i) => kept.has(i)).join('; ');
+}
+
+/**
+ * A sentence with its numbers written in groups ("2 000", "8\u00a0000") also as one figure each
+ * ("2000"), as a question says them: its stems hold both.
+ */
+export function withFigures(text: string): string {
+  const grouped = text.match(/(?<![\d.,])\d{1,3}(?:[ \u00a0]\d{3})+(?!\d)/g);
+  return grouped ? `${text} ${grouped.map((g) => g.replace(/[ \u00a0]/g, '')).join(' ')}` : text;
 }
 
 /** A table row as the parser writes it ("Услуга: …; Цена: …"). */
