@@ -28,6 +28,8 @@ addForms(8, 'восьми');
 soft(5, 'пять');
 soft(6, 'шесть');
 soft(7, 'семь');
+// "На всю семью": the family, far more often than "семью семь".
+CARDINALS.delete('семью');
 addForms(8, 'восемь', 'восемью');
 soft(9, 'девять');
 soft(10, 'десять');
