@@ -99,6 +99,11 @@ describe('table questions', () => {
     expect(filterTable(input('какие блюда без глютена'))).toBe('Глютен: нет\n- Том ям');
   });
 
+  it('selects the rows saying both of two yes/no columns the question names', () => {
+    expect(filterTable(input('какие блюда без орехов и с глютеном'))).toBe('Орехи: нет, Глютен: да\n- Сырники');
+    expect(filterTable(input('какие блюда без орехов и без глютена'))).toBe('Орехи: нет, Глютен: нет\n- Том ям');
+  });
+
   it('reads "без" before the word of a "без-" column as asking its "да"', () => {
     const dishes = [
       'Блюдо: Сырники; Цена: 300; Безглютеновое: нет',

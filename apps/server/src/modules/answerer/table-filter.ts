@@ -661,6 +661,9 @@ export function filterTable(input: FilterInput): string | undefined {
       ? Math.max(0, ...valued.map((c) => c.score)) + about + 0.05 * (valued.length - 1)
       : ROWS_OF_WORD + about;
     const narrowedScore = (own: number) => (narrowed ? Math.max(own, valueScore) + 0.05 : own);
+    /** The yes/no columns the question names, each with the rows it picks. */
+    const yesNoNamed: { column: string; yes: boolean; picked: TableRow[]; score: number; named: number; at: number }[] =
+      [];
     for (const column of others) {
       const values = valuesOf(column);
       const score = input.namesColumn(column);
@@ -689,6 +692,7 @@ export function filterTable(input: FilterInput): string | undefined {
         const answer = compose(priced(head), list(picked, ''), input.maxChars);
         const yesNoScore = narrowedScore(score + about);
         if (!best || yesNoScore > best.score) best = { score: yesNoScore, answer };
+        yesNoNamed.push({ column, yes, picked, score: yesNoScore, named: score, at: said });
       }
       // A column of figures that some rows leave out ("На развес, руб. за кг: —"): a list question
       // naming it ("какой корм можно купить на вес") asks for the rows that have one.
@@ -740,6 +744,20 @@ export function filterTable(input: FilterInput): string | undefined {
         if (picked.length === 0) continue;
         const answer = compose(`${valuesHead}${column}, ${comparison.said}`, list(picked, column), input.maxChars);
         if (!best || colScore > best.score) best = { score: colScore, answer };
+      }
+    }
+    // Two yes/no columns named ("какие отели на первой линии для детей?"): the rows saying both.
+    // Each named by a word of its own: "для детей" names "Для детей", not "Детский клуб" too.
+    const surely = yesNoNamed.filter(
+      (c) => c.named >= 0.8 && !yesNoNamed.some((o) => o !== c && o.at === c.at && o.named > c.named),
+    );
+    if (surely.length >= 2) {
+      const both = surely.reduce<TableRow[]>((rows, c) => rows.filter((r) => c.picked.includes(r)), base);
+      if (both.length > 0) {
+        const head = `${valuesHead}${surely.map((c) => `${c.column}: ${c.yes ? 'да' : 'нет'}`).join(', ')}`;
+        const score = Math.max(...surely.map((c) => c.score)) + 0.05;
+        if (!best || score > best.score)
+          best = { score, answer: compose(priced(head), list(both, ''), input.maxChars) };
       }
     }
     // "Номер на троих есть?": the rows whose count column holds the number (the column the
