@@ -332,15 +332,16 @@ function rankingQuery(
   for (const lexeme of own)
     if (!vocabulary.df.has(lexeme))
       for (const s of synonyms?.get(lexeme) ?? []) if (searched.has(s)) weigh(s, STAND_IN_WEIGHT);
-  for (const f of nearSpellings(vocabulary, own, FUZZY_MIN_SIMILARITY, tuning.fuzzyAll))
-    weigh(f.lexeme, FUZZY_WEIGHT * f.similarity);
-  // A stem the knowledge base never saw, in another form of a word it knows ("отказываемся" of
-  // "отказ", "разобью" of "разбил"): that word, as it is, weighs as a word of the question does.
+  // One look-up per stem for both: its near-spellings (only an unknown stem's, unless fuzzyAll),
+  // and for a stem the knowledge base never saw, the words in another form of it ("отказываемся"
+  // of "отказ", "разобью" of "разбил"), which weigh as a word of the question does.
   for (const stem of own) {
-    if (vocabulary.df.has(stem)) continue;
-    for (const f of nearSpellings(vocabulary, [stem], ROOT_MIN_SIMILARITY, true)) {
+    const unknown = !vocabulary.df.has(stem);
+    if (!unknown && !tuning.fuzzyAll) continue;
+    for (const f of nearSpellings(vocabulary, [stem], unknown ? ROOT_MIN_SIMILARITY : FUZZY_MIN_SIMILARITY, true)) {
+      if (f.similarity >= FUZZY_MIN_SIMILARITY) weigh(f.lexeme, FUZZY_WEIGHT * f.similarity);
       // Behind another prefix it is another word ("последующим" is no "следит").
-      if (verbalPrefix(stem) !== verbalPrefix(f.lexeme)) continue;
+      if (!unknown || verbalPrefix(stem) !== verbalPrefix(f.lexeme)) continue;
       const strength = rootStrength(stem, f.lexeme);
       if (strength >= ROOT_MIN_STRENGTH) weigh(f.lexeme, ROOT_WEIGHT * strength);
     }
