@@ -626,17 +626,18 @@ export async function composeLocalAnswer(
   // its question word is then read as a general question's (QUESTION_KINDS).
   // A visitor coming at a time asks the hours, and only a sentence holding hours answers, unless
   // the question asks them in words of its own ("во сколько закрываетесь? … до двенадцати успеем?").
-  const arrival = retrieval.query.arrival && !HOURS.question.test(qText);
+  const hoursWorded = HOURS.question.test(qText);
+  const arrival = retrieval.query.arrival && !hoursWorded;
   const askedTypes = ANSWER_TYPES.filter((a) => a.question.test(qText) || (arrival && a === HOURS));
   const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
   const wantedTypes = holds ? askedTypes : [];
   const wanted = wantedTypes.map((a) => a.answer);
-  // The question's words that name what it asks for ("работаете" of "до скольки работаете",
-  // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
   const hoursAsked = wantedTypes.includes(HOURS);
   // Hours asked in words of their own ("во сколько закрываетесь в будни?") are the business's:
   // a table row holding a time (a night session "23:00–08:00") gains nothing for it.
-  const hoursInWords = hoursAsked && HOURS.question.test(qText);
+  const hoursInWords = hoursAsked && hoursWorded;
+  // The question's words that name what it asks for ("работаете" of "до скольки работаете",
+  // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
   const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)));
   const typedSpan = (list: Unit[], i: number) =>
     wanted.length > 0 && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text)));
@@ -726,7 +727,7 @@ export async function composeLocalAnswer(
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms, verbs);
   const askedQuantities = quantitiesAsked(tableQuestion);
   // A time of day asked of anything but the opening hours ("машину к 7:30 подать, по обычной цене?").
-  const clock = arrival || HOURS.question.test(qText) ? undefined : clockAsked(tableQuestion);
+  const clock = arrival || hoursWorded ? undefined : clockAsked(tableQuestion);
   const fits = (text: string) =>
     fitsQuantity(text, askedQuantities) ?? (clock !== undefined && fitsClock(text, clock) ? 'fits' : undefined);
   // The question's figures, and the words of the units said with them ("годика").
@@ -791,9 +792,10 @@ export async function composeLocalAnswer(
         ),
       );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
+      const row = nameOfText.has(u.text);
       const typed =
-        (holdsType && !(hoursInWords && nameOfText.has(u.text)) ? 0.12 : 0) +
-        (hoursAsked && HOURS_SPAN.test(u.text) && !nameOfText.has(u.text) ? SPAN_BONUS : 0) +
+        (holdsType && !(hoursInWords && row) ? 0.12 : 0) +
+        (hoursAsked && !row && HOURS_SPAN.test(u.text) ? SPAN_BONUS : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
         (namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
@@ -986,7 +988,7 @@ function tableAnswer(
       : undefined;
   /** Where the first of these stems stands in the question, -1 if none does. */
   const firstSaid = (stems: string[]) => {
-    const at = stems.map((x) => question.indexOf(x.slice(0, Math.max(3, x.length - 1)))).filter((i) => i >= 0);
+    const at = stems.map((x) => question.indexOf(saidAs(x))).filter((i) => i >= 0);
     return at.length ? Math.min(...at) : -1;
   };
   const words = said?.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -1046,13 +1048,19 @@ function memoized<K, V>(f: (key: K) => V): (key: K) => V {
   };
 }
 
+/**
+ * A stem as the words holding it begin in a text, read without stemming it ("стоимост" of
+ * "стоимость", "шар" of "шаров"): its last letter may change with the word's ending.
+ */
+const saidAs = (stem: string) => stem.replace(/ё/g, 'е').slice(0, Math.max(3, stem.length - 1));
+
 /** The shortest stem read in a row's cells as naming the row (shorter ones begin too many words). */
 const DESCRIBING_STEM = 4;
 
 /** Stems of the last part of a heading path ("Частые вопросы › Сколько стоит…"): the FAQ question itself. */
 function lastHeadingStems(heading: string, stems: Set<string>): string[] {
   const last = heading.split(' › ').pop()?.toLowerCase() ?? '';
-  return [...stems].filter((s) => last.includes(s.slice(0, Math.max(3, s.length - 1))));
+  return [...stems].filter((s) => last.includes(saidAs(s)));
 }
 
 /**
@@ -1162,11 +1170,11 @@ function composeAnswer(
     .map((x) => x.text.replace(ANSWER_PREFIX, ''))
     .join(picked.some((x) => x.line !== picked[0]?.line) ? '\n' : ' ')
     .trim();
-  if (text.length > limit && picked.length === 1 && isRow(u)) {
-    const cells = rowCells(text, terms, limit, holdsAnswer);
-    if (cells) return cells;
-  }
-  if (text.length > limit) return clauseWindow(text, terms, limit, holdsAnswer);
+  if (text.length > limit)
+    return (
+      (picked.length === 1 && isRow(u) ? rowCells(text, terms, limit, holdsAnswer) : undefined) ??
+      clauseWindow(text, terms, limit, holdsAnswer)
+    );
   return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit);
 }
 
@@ -1232,7 +1240,7 @@ function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i
 }
 
 /**
- * A table row longer than an answer, told by its first cell (what the row is) and the cells that
+ * A table row, or a list after a frame, longer than an answer, told by its first cell (what the row is) and the cells that
  * hold the question's words or what it asks for, in the row's order: "Ребёнок 2–11 лет…: 12 900
  * (дети от 7 лет)" is the cell asked about with a child, wherever it stands. Undefined when no
  * cell but the first holds any.
@@ -1243,9 +1251,11 @@ function rowCells(
   limit: number,
   holdsAnswer: (text: string) => boolean,
 ): string | undefined {
+  // Cut at "; " as the answer's text is, not by parseRow: a list after a frame ("Исполнитель не
+  // перевозит: …; …; …") is told the same way, its frame first and the items asked after it.
   const cells = text.split('; ');
   const lower = cells.map((c) => c.toLowerCase().replace(/ё/g, 'е'));
-  const said = terms.filter((t) => !NUMBER.test(t)).map((t) => t.slice(0, Math.max(3, t.length - 1)));
+  const said = terms.filter((t) => !NUMBER.test(t)).map(saidAs);
   const score = lower.map((c, i) =>
     i === 0 ? 0 : said.filter((t) => c.includes(t)).length + (holdsAnswer(cells[i] ?? '') ? 0.5 : 0),
   );
@@ -1323,7 +1333,7 @@ function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer:
   const clauses = text
     .split(/(?<=[,;:])\s+|\s+(?=[—–]\s)/)
     .flatMap((c) => (c.length > limit / 2 ? wordRuns(c, Math.round(limit / 4)) : [c]));
-  const keys = terms.map((t) => t.replace(/ё/g, 'е').slice(0, Math.max(3, t.length - 1)));
+  const keys = terms.map(saidAs);
   const hits = clauses.map((c) => {
     const lower = c.toLowerCase().replace(/ё/g, 'е');
     return keys.filter((k) => lower.includes(k)).length;

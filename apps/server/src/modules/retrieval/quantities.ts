@@ -410,6 +410,14 @@ export function normalizeQuantities(text: string): string {
   return ageWithoutYears(out.join(''));
 }
 
+const TURNS = 'исполн(?:яется|илось|ится|ился|илась)';
+/** "15 исполняется", and "исполнилось 9" not followed by its unit ("лет", "месяцев"…). */
+const AGE_BEFORE = new RegExp(String.raw`(?<![\d:.,])(\d{1,2})(\s+)(${TURNS})(?!\p{L})`, 'giu');
+const AGE_AFTER = new RegExp(
+  String.raw`(?<!\p{L})(${TURNS})(\s+)(\d{1,2})(?!\d|[:.,]\d|\s*(?:лет|год|месяц|мес|недел|дн|час|\d))`,
+  'giu',
+);
+
 /**
  * A child's age said with "исполняется" and no unit ("сыну 15 исполняется", "ей исполнилось
  * семь"): years, as the rules and tables write ages ("15 лет").
@@ -417,14 +425,8 @@ export function normalizeQuantities(text: string): string {
 function ageWithoutYears(text: string): string {
   const young = (n: string) => Number(n) >= 1 && Number(n) <= 18;
   return text
-    .replace(
-      /(?<![\d:.,])(\d{1,2})(\s+)(исполн(?:яется|илось|ится|ился|илась))(?!\p{L})/giu,
-      (m, n: string, space: string, verb: string) => (young(n) ? `${n} лет${space}${verb}` : m),
-    )
-    .replace(
-      /(?<!\p{L})(исполн(?:яется|илось|ится|ился|илась))(\s+)(\d{1,2})(?!\d|[:.,]\d|\s*(?:лет|год|месяц|мес|недел|дн|час|\d))/giu,
-      (m, verb: string, space: string, n: string) => (young(n) ? `${verb}${space}${n} лет` : m),
-    );
+    .replace(AGE_BEFORE, (m, n: string, space: string, verb: string) => (young(n) ? `${n} лет${space}${verb}` : m))
+    .replace(AGE_AFTER, (m, verb: string, space: string, n: string) => (young(n) ? `${verb}${space}${n} лет` : m));
 }
 
 /** A quantity of a question and what it equals in other units. */
