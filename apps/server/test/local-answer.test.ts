@@ -638,6 +638,15 @@ describe('local answerer on prose', () => {
     expect(a.text).toContain('Анна Соколова');
   });
 
+  it('keeps the name asked for though the question repeats more of the sentence after it', async () => {
+    const a = await answer(
+      'Кто предложил выдавать именную карту, как это принято в программе лояльности, когда держатели получают каждый шестой кофе бесплатно?',
+    );
+    expect(a.source).toBe('knowledge');
+    expect(a.text.length).toBeLessThanOrEqual(THRESHOLDS.answerChars);
+    expect(a.text).toContain('Анна Соколова');
+  });
+
   it('reads a question naming a surname, not asking it, as no "кто" question', async () => {
     const a = await answer('Нужно ли называть фамилию при записи на мастер-класс?');
     expect(a.source).toBe('knowledge');

@@ -1288,9 +1288,6 @@ export function withFigures(text: string): string {
 /** A table row as the parser writes it ("Услуга: …; Цена: …"). */
 const isRow = (x: Unit) => x.text.includes(': ') && x.text.includes('; ');
 
-/** A window of a long answer holding what the question asks for (a name, a number, a date) counts as this many of its words more. */
-const ANSWER_HELD = 1;
-
 /** The opening of a sentence that lists after a colon, short enough to keep with any part of the list. */
 const LIST_FRAME = /^[^:;.!?()]{3,80}:\s/u;
 
@@ -1350,14 +1347,17 @@ function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer:
       length += (clauses[to]?.length ?? 0) + 1;
       if (length > limit - 2) break;
       score += hits[to] ?? 0;
-      if (holding[to]) held = ANSWER_HELD;
-      // A window holding what the question asks for answers it. The fact usually follows the
-      // words the question repeats: of windows naming as many of them, the one reaching furthest
-      // on wins ("…помощи, когда получатели… на «самые необходимые товары»", not the clause before
-      // the words); of windows naming none, the first (an answer's opening), then the longest.
+      if (holding[to]) held = 1;
+      // A window holding what the question asks for answers it, however many more of the
+      // question's words another window repeats ("В Китае энциклопедист Шэнь Куа… сформулировал…:
+      // …он сделал вывод о том, что земля образовалась…", asked "…как его звали?"). The fact
+      // usually follows the words the question repeats: of windows naming as many of them, the one
+      // reaching furthest on wins ("…помощи, когда получатели… на «самые необходимые товары»", not
+      // the clause before the words); of windows naming none, the first (an answer's opening),
+      // then the longest.
       const place = score + held > 0 ? to : clauses.length - from;
-      // Compared in order: what it names, where it stands, how long it is.
-      const value = [score + held, place, length];
+      // Compared in order: whether it holds the answer, what it names, where it stands, how long it is.
+      const value = [held, score, place, length];
       if (!best.value || before(best.value, value)) best = { from, to, value };
     }
   }
