@@ -728,6 +728,11 @@ export async function composeLocalAnswer(
   const askedQuantities = quantitiesAsked(tableQuestion);
   // A time of day asked of anything but the opening hours ("машину к 7:30 подать, по обычной цене?").
   const clock = arrival || hoursWorded ? undefined : clockAsked(tableQuestion);
+  // Of several quantities asked ("абонемент на 8 занятий по 45 минут"), the share a text holds.
+  const fitShare = (text: string) =>
+    askedQuantities.length < 2
+      ? 1
+      : askedQuantities.filter((q) => fitsQuantity(text, [q]) === 'fits').length / askedQuantities.length;
   const fits = (text: string) =>
     fitsQuantity(text, askedQuantities) ?? (clock !== undefined && fitsClock(text, clock) ? 'fits' : undefined);
   // The question's figures, and the words of the units said with them ("годика").
@@ -800,7 +805,7 @@ export async function composeLocalAnswer(
         (namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
         counted(u.text) +
-        (fit === 'fits' ? FITS_BONUS : 0) +
+        (fit === 'fits' ? FITS_BONUS * fitShare(u.text) : 0) +
         compound(u.text) +
         tier(u.text) +
         namedRow(u.text);

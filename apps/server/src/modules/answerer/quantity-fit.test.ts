@@ -29,6 +29,17 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     expect(fitsQuantity('Стоимость — 30 ₽.', asked)).toBeUndefined();
   });
 
+  it('reads a table cell whose column names the unit as that quantity, exactly', () => {
+    const row = (count: number, minutes: number) =>
+      `Абонемент: «Базовый»; Занятий: ${count}; Длительность, мин: ${minutes}; Цена, ₽: 8 400`;
+    expect(fitsQuantity(row(8, 60), quantitiesAsked('абонемент на 8 занятий'))).toBe('fits');
+    expect(fitsQuantity(row(8, 45), quantitiesAsked('уроки по 45 минут'))).toBe('fits');
+    // A lesson of 60 minutes is no answer to one of 45, nor 4 lessons to 8.
+    expect(fitsQuantity(row(4, 60), quantitiesAsked('8 занятий по 45 минут'))).toBeUndefined();
+    // The price's figure names no unit asked.
+    expect(fitsQuantity(row(4, 60), quantitiesAsked('за 8400 рублей'))).toBeUndefined();
+  });
+
   it('reads "и раньше", "и более" after a figure as bounding it from below', () => {
     const asked = quantitiesAsked('если отменим за 2 суток');
     expect(fitsQuantity('Когда вы отменили игру: за 7 суток до игры и раньше; возвращаем 100 %', asked)).toBe('bounds');

@@ -40,7 +40,7 @@ function unitOf(word: string): { measure: string; size: number } | undefined {
 const FIGURE = String.raw`(\d+(?:[.,]\d+)?)`;
 /** A figure, or a range of two, then the unit's word, after the word that bounds it if any. */
 const CONDITION = new RegExp(
-  String.raw`(?<![\p{L}\d])(?:(от|с|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум|в\s+течение)\s+)?(?:чем\s+)?(?:за\s+|на\s+|через\s+)?${FIGURE}(?:-?(?:го|ого|й|ый|ий|е))?(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
+  String.raw`(?<![\p{L}\d])(?:(от|с|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум|в\s+течение|ровно)\s+)?(?:чем\s+)?(?:за\s+|на\s+|через\s+)?${FIGURE}(?:-?(?:го|ого|й|ый|ий|е))?(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
   'giu',
 );
 /** What follows a figure and its unit to bound it from below ("…до игры и раньше", "и более"). */
@@ -126,6 +126,19 @@ export function quantitiesAsked(question: string): QuantityAsked[] {
 }
 
 /**
+ * A table cell whose column names the unit ("Длительность, мин: 45", "Занятий: 8") read as the
+ * quantity said, and exactly ("ровно 45 мин", "ровно 8 занятий": a lesson of 60 minutes is no
+ * answer to one of 45): the unit after the column's comma, else its first word.
+ */
+const UNIT_CELL = /(^|;\s)([^:;]*?)(?:,\s*([^:;,]+))?:\s*(\d+(?:[.,]\d+)?)(?=\s*(?:;|$))/gu;
+function cellQuantities(row: string): string {
+  return row.replace(UNIT_CELL, (all, start: string, name: string, unit: string | undefined, figure: string) => {
+    const word = unit?.trim() || /\p{L}+/u.exec(name)?.[0];
+    return word ? `${start}${name}${unit ? `, ${unit}` : ''}: ровно ${figure} ${word}` : all;
+  });
+}
+
+/**
  * How a text's conditions meet the visitor's quantities: 'fits' when one in a unit asked holds the
  * quantity, 'bounds' when the text bounds it only the other way ("Шьём для детей от 3 лет" for a
  * child of two: the rule that says no), else undefined.
@@ -133,7 +146,7 @@ export function quantitiesAsked(question: string): QuantityAsked[] {
 export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bounds' | undefined {
   if (asked.length === 0) return undefined;
   let bounds = false;
-  const lower = text.toLowerCase();
+  const lower = cellQuantities(text.toLowerCase());
   for (const m of lower.matchAll(CONDITION)) {
     const unit = unitOf(m[4] ?? '');
     const x = unit && asked.find((q) => q.measure === unit.measure)?.value;
@@ -147,6 +160,11 @@ export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bo
       // A range the quantity falls outside is another case's figure, no rule bounding it.
       if (x >= Math.min(a, b) && x <= Math.max(a, b)) return 'fits';
     } else if (bound) {
+      // A table's cell (cellQuantities) says one quantity, no bound: another one is another row's.
+      if (bound === 'ровно') {
+        if (x === a) return 'fits';
+        continue;
+      }
       if (FROM.test(bound) ? x >= a : ABOVE.test(bound) ? x > a : BELOW.test(bound) ? x < a : x <= a) return 'fits';
       bounds = true;
     } else if (unit.measure === 'time' ? x <= a && a <= BARE_SPAN * x : x === a) return 'fits';
