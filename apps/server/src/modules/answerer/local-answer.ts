@@ -728,11 +728,11 @@ export async function composeLocalAnswer(
   const askedQuantities = quantitiesAsked(tableQuestion);
   // A time of day asked of anything but the opening hours ("машину к 7:30 подать, по обычной цене?").
   const clock = arrival || hoursWorded ? undefined : clockAsked(tableQuestion);
-  // Of several quantities asked ("абонемент на 8 занятий по 45 минут"), the share a text holds.
+  // Of quantities of several measures asked ("абонемент на 8 занятий по 45 минут"), the share a
+  // text holds ("щенку три месяца, на недельку": two times, either a rule's).
+  const measures = new Set(askedQuantities.map((q) => q.measure)).size;
   const fitShare = (text: string) =>
-    askedQuantities.length < 2
-      ? 1
-      : askedQuantities.filter((q) => fitsQuantity(text, [q]) === 'fits').length / askedQuantities.length;
+    measures < 2 ? 1 : Math.min(1, askedQuantities.filter((q) => fitsQuantity(text, [q]) === 'fits').length / measures);
   const fits = (text: string) =>
     fitsQuantity(text, askedQuantities) ?? (clock !== undefined && fitsClock(text, clock) ? 'fits' : undefined);
   // The question's figures, and the words of the units said with them ("годика").

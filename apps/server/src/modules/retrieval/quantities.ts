@@ -53,6 +53,26 @@ addForms(700, 'семьсот', 'семисот');
 addForms(800, 'восемьсот', 'восьмисот');
 addForms(900, 'девятьсот', 'девятисот');
 addForms(1.5, 'полтора', 'полторы', 'полутора');
+addForms(12, 'дюжина', 'дюжину', 'дюжины', 'дюжиной');
+
+/** Units said fondly ("за недельку", "часик", "пару деньков"), as documents write them. */
+const FOND_UNITS = new Map([
+  ['недельку', 'неделю'],
+  ['недельки', 'недели'],
+  ['недельке', 'неделе'],
+  ['денек', 'день'],
+  ['денька', 'дня'],
+  ['деньков', 'дней'],
+  ['часик', 'час'],
+  ['часика', 'часа'],
+  ['часиков', 'часов'],
+  ['минутку', 'минуту'],
+  ['минутки', 'минуты'],
+  ['минуток', 'минут'],
+]);
+/** "Пара месяцев", "парочка дней": two, before a unit of time (a "пара обуви" is one pair). */
+const PAIR = /^(?:пара|пары|парой|парочка|парочку|парочки)$/;
+const TIME_UNIT = /^(?:минут|час|дн|дней|ден|сут|недел|месяц|лет|год)/;
 
 /** "Тысяч", and as said in a chat: "тыщ", "тыщи" ("две тыщи"). */
 const THOUSAND = /^(?:тысяч|тыщ)/;
@@ -219,6 +239,18 @@ export function normalizeQuantities(text: string): string {
     // "полдевятого (вечера)" in one word → 20:30.
     const joined = /^пол-?(.+)$/.exec(w)?.[1];
     const joinedOrdinal = joined ? HOUR_ORDINALS.indexOf(joined) : -1;
+    const fond = FOND_UNITS.get(w);
+    // ("часика на два" is read below, a unit before its number.)
+    const numberAfter =
+      CARDINALS.has(next ?? '') || (APPROXIMATE_PREPOSITION.test(next ?? '') && CARDINALS.has(after ?? ''));
+    if (fond && !numberAfter) {
+      out.push(`${space(t)}${fond}`);
+      continue;
+    }
+    if (PAIR.test(w) && TIME_UNIT.test(FOND_UNITS.get(next ?? '') ?? next ?? '')) {
+      out.push(`${space(t)}2`);
+      continue;
+    }
     // "за четверть часа" → "за 15 минут".
     if (w === 'четверть' && /^час(?:а|ика)$/.test(next ?? '')) {
       out.push(`${space(t)}15 минут`);
