@@ -70,6 +70,8 @@ const FOND_UNITS = new Map([
   ['минутки', 'минуты'],
   ['минуток', 'минут'],
 ]);
+/** Roubles shortened after a figure, as chats write them (a sentence's full stop kept). */
+const ROUBLES = /(\d)\s*(?:р|руб|рэ)(?:\.(?=\s*[\p{Ll}\d])|(?!\p{L}))/gu;
 /** "Пара месяцев", "парочка дней": two, before a unit of time (a "пара обуви" is one pair). */
 const PAIR = /^(?:пара|пары|парой|парочка|парочку|парочки)$/;
 const TIME_UNIT = /^(?:минут|час|дн|дней|ден|сут|недел|месяц|лет|год)/;
@@ -222,7 +224,9 @@ interface Token {
 const norm = (w: string) => w.toLowerCase().replace(/ё/g, 'е');
 
 /** Spelled-out numbers and times in a question replaced by figures. */
-export function normalizeQuantities(text: string): string {
+export function normalizeQuantities(said: string): string {
+  // "500 р", "500р", "300 руб.": roubles, as documents write them (a lone "р" names nothing).
+  const text = said.replace(ROUBLES, '$1 рублей');
   const tokens: Token[] = [];
   const re = /(\s*)([\p{L}\p{N}]+(?:[-:.,][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]+)/gu;
   for (let m = re.exec(text); m; m = re.exec(text)) tokens.push({ word: norm(m[2] ?? ''), raw: m[0] });
