@@ -226,6 +226,19 @@ const CLEANING = [
     ].join('\n'),
   },
 ];
+/** A music school's lessons: a category column of levels ("продолжающие") beside a yes/no column. */
+const LESSONS = [
+  {
+    heading: 'Направления',
+    content: [
+      'Направление: Фортепиано; Уровень: с нуля и продолжающие; Онлайн: да',
+      'Направление: Барабаны; Уровень: с нуля и продолжающие; Онлайн: нет',
+      'Направление: Укулеле; Уровень: с нуля; Онлайн: да',
+      'Направление: Кавер-группа; Уровень: продолжающие; Онлайн: нет',
+      'Направление: Сольфеджио; Уровень: продолжающие; Онлайн: да',
+    ].join('\n'),
+  },
+];
 /** A coworking's tariffs: a row named by a length ("5 дней") among rows named otherwise. */
 const TARIFFS = [
   {
@@ -536,6 +549,7 @@ let bakeryId: string;
 let cleaningId: string;
 let turbineId: string;
 let tariffsId: string;
+let lessonsId: string;
 let classesId: string;
 let banquetsId: string;
 let lunchesId: string;
@@ -576,6 +590,8 @@ beforeAll(async () => {
   await indexedFile(server.app, classesId, 'raspisanie.csv', CLASSES);
   tariffsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, tariffsId, 'tarify.xlsx', TARIFFS);
+  lessonsId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, lessonsId, 'napravleniya.csv', LESSONS);
   arenasId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, arenasId, 'ploshchadki.csv', ARENAS);
   nightsId = await createAssistant(server.app, owner.userId);
@@ -1252,6 +1268,18 @@ describe('local answerer on hours and a sheet with a yes/no column', () => {
 });
 
 describe('local answerer on a sheet of tariffs', () => {
+  it('reads a verb as naming no value of a category through a synonym ("заниматься" is not "продолжающие")', async () => {
+    const a = (await askOf(() => lessonsId)('По каким направлениям можно заниматься онлайн?')).text;
+    for (const row of ['Фортепиано', 'Укулеле', 'Сольфеджио']) expect(a).toContain(row);
+    expect(a).not.toContain('Барабаны');
+    expect(a).not.toContain('Уровень');
+  });
+
+  it('reads the young of animals ("котят", "щенят") as no verbs', async () => {
+    const { query } = await retrieve(server.app.ctx, lessonsId, 'какие корма для котят и щенят?');
+    expect([...query.verbs]).toEqual([]);
+  });
+
   it('compares the prices of all the rows, not reading "на месяц" as naming the row "5 дней"', async () => {
     const a = (await askOf(() => tariffsId)('какие тарифы на месяц есть дешевле пяти тыщ?')).text;
     expect(a).toContain('Вечерний');

@@ -828,6 +828,7 @@ export async function composeLocalAnswer(
       cover,
       (t) => quantityTerm[terms.indexOf(t)] === true,
       (t) => !(hoursInWords && namesType[terms.indexOf(t)]),
+      verbs,
     );
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
@@ -928,6 +929,7 @@ function tableAnswer(
   quantityWord: (t: string) => boolean,
   /** Whether a word of the question may name a column (not "открыты" of hours asked: "Работает зимой"). */
   columnWord: (t: string) => boolean,
+  verbs: Set<string>,
 ): string | undefined {
   const tableStems = new Set<string>();
   const columnStems = new Set<string>();
@@ -1037,7 +1039,14 @@ function tableAnswer(
     },
     // The filter's own words (an age's years) name no value; a value's figures name it no more than
     // a figure of the question does ("месяц" is "12" in the synonyms, not "группа до 12").
-    valueWords: (value) => terms.map((t) => (own(t) ? 0 : match(t, wordsOf(value)))),
+    // A verb names a value in its own words only: through a synonym it names the stems its form
+    // shares ("заниматься" is "занимать", of the group of "продолжаться": "продолжающие").
+    valueWords: (value) =>
+      terms.map((t) => {
+        if (own(t)) return 0;
+        const v = match(t, wordsOf(value));
+        return verbs.has(t) && v < OWN_WORD ? 0 : v;
+      }),
     maxChars: THRESHOLDS.answerChars,
   });
 }
@@ -1058,6 +1067,9 @@ function memoized<K, V>(f: (key: K) => V): (key: K) => V {
  * "стоимость", "шар" of "шаров"): its last letter may change with the word's ending.
  */
 const saidAs = (stem: string) => stem.replace(/ё/g, 'е').slice(0, Math.max(3, stem.length - 1));
+
+/** A word matched this well or better is said in its own form, not through a synonym (0.8). */
+const OWN_WORD = 0.9;
 
 /** The shortest stem read in a row's cells as naming the row (shorter ones begin too many words). */
 const DESCRIBING_STEM = 4;

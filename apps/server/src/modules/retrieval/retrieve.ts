@@ -39,6 +39,8 @@ const QUESTION_PHRASES =
 
 /** Russian verb endings (infinitive, "вы" and "они" forms): a verb says less about the subject than a noun. */
 const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$/;
+/** The young of animals in the plural ("котят", "щенят", "ребят"): nouns with a verb's ending. */
+const YOUNG = /^(?:кот|щен|реб|ут|козл|цыпл|порос|зайч|тигр|бельч|медвеж|крольч|мыш|гус)[яа]т$/;
 /**
  * Whether the word at `i` follows "я", "мы" or "ты" (give or take "не", "уже", "бы"): a customer's
  * own verb in a form the endings above do not tell ("если я опоздаю", "я сдам", "я переехал").
@@ -191,7 +193,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
   words.forEach((w, i) => {
-    if (VERB.test(w) || afterSubject(words, i)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
+    if ((VERB.test(w) && !YOUNG.test(w)) || afterSubject(words, i)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
   });
   // A question's stem finds its synonym group also through a form of the same root ("верн" of
   // "верните" → the group of "вернуть", stemmed "вернут").
