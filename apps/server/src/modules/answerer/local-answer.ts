@@ -316,7 +316,7 @@ const NEAR_WORDS = 3;
  * the one that answers counts X. Word positions are read by the stem's beginning, as the stems of
  * a sentence come without them.
  */
-function countedNearby(question: string, terms: string[], verbs: Set<string>): (text: string) => number {
+export function countedNearby(question: string, terms: string[], verbs: Set<string>): (text: string) => number {
   const words = (s: string) =>
     s
       .toLowerCase()
@@ -327,13 +327,16 @@ function countedNearby(question: string, terms: string[], verbs: Set<string>): (
   if (!counted) return () => 0;
   return (text) => {
     const w = words(text);
-    const near = w.some(
-      (x, i) =>
-        x.startsWith(counted) &&
-        w
-          .slice(Math.max(0, i - NEAR_WORDS), i + NEAR_WORDS + 1)
-          .some((y) => !y.startsWith(counted) && NUMBER_WORD.test(y)),
-    );
+    // A year ("в 1992 году") counts nothing.
+    const year = (j: number) => /^\d{4}$/.test(w[j] ?? '') && /^год/.test(w[j + 1] ?? '');
+    const near = w.some((x, i) => {
+      if (!x.startsWith(counted)) return false;
+      for (let j = Math.max(0, i - NEAR_WORDS); j <= i + NEAR_WORDS && j < w.length; j++) {
+        const y = w[j] ?? '';
+        if (!y.startsWith(counted) && NUMBER_WORD.test(y) && !year(j)) return true;
+      }
+      return false;
+    });
     return near ? COUNT_BONUS : 0;
   };
 }
