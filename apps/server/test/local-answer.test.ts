@@ -226,6 +226,22 @@ const CLEANING = [
     ].join('\n'),
   },
 ];
+/** A shoe repair's price list: a column named by the trade's own word ("Обувь"), one of whose values is its synonym ("кроссовки"). */
+const SHOE_REPAIRS = [
+  {
+    heading: 'Ремонт обуви',
+    content: [
+      'Услуга: Замена набоек; Обувь: женская; Цена: 350 ₽; Срочно: да',
+      'Услуга: Подклейка подошвы; Обувь: любая; Цена: 400 ₽; Срочно: да',
+      'Услуга: Прошивка кроссовок; Обувь: кроссовки; Цена: 700 ₽; Срочно: нет',
+      'Услуга: Замена стелек; Обувь: любая; Цена: 300 ₽; Срочно: да',
+      'Услуга: Покраска; Обувь: любая; Цена: 1 500 ₽; Срочно: нет',
+      'Услуга: Замена каблука; Обувь: женская; Цена: 1 800 ₽; Срочно: нет',
+      'Услуга: Растяжка; Обувь: любая; Цена: 600 ₽; Срочно: нет',
+      'Услуга: Замена бегунка; Обувь: любая; Цена: 400 ₽; Срочно: да',
+    ].join('\n'),
+  },
+];
 /** A music school's lessons: a category column of levels ("продолжающие") beside a yes/no column. */
 const LESSONS = [
   {
@@ -550,6 +566,7 @@ let cleaningId: string;
 let turbineId: string;
 let tariffsId: string;
 let lessonsId: string;
+let shoesId: string;
 let classesId: string;
 let banquetsId: string;
 let lunchesId: string;
@@ -592,6 +609,8 @@ beforeAll(async () => {
   await indexedFile(server.app, tariffsId, 'tarify.xlsx', TARIFFS);
   lessonsId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, lessonsId, 'napravleniya.csv', LESSONS);
+  shoesId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, shoesId, 'remont-obuvi.csv', SHOE_REPAIRS);
   arenasId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, arenasId, 'ploshchadki.csv', ARENAS);
   nightsId = await createAssistant(server.app, owner.userId);
@@ -1273,6 +1292,12 @@ describe('local answerer on a sheet of tariffs', () => {
     for (const row of ['Фортепиано', 'Укулеле', 'Сольфеджио']) expect(a).toContain(row);
     expect(a).not.toContain('Барабаны');
     expect(a).not.toContain('Уровень');
+  });
+
+  it('reads a column\'s own name as naming no value of it through a synonym ("обуви" is not "кроссовки")', async () => {
+    const a = (await askOf(() => shoesId)('Что из ремонта обуви можно сделать срочно?')).text;
+    for (const row of ['Замена набоек', 'Подклейка подошвы', 'Замена стелек']) expect(a).toContain(row);
+    expect(a).not.toContain('кроссов');
   });
 
   it('reads the young of animals ("котят", "щенят") as no verbs', async () => {

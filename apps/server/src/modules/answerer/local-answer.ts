@@ -968,6 +968,7 @@ function tableAnswer(
     return new Set(rows.filter((r) => said.some((x) => describes(r, x))));
   });
   const describing = describesRows(question);
+  const namesAColumn = memoized((t: string) => match(t, columnStems) >= OWN_WORD);
   // A month said in words is a sheet's dates written in figures ("в апреле" of "Дата: 11.04.2025"),
   // read only when a word of the question names a month.
   const datedMonth = memoized((t: string) => {
@@ -1043,12 +1044,13 @@ function tableAnswer(
     // The filter's own words (an age's years) name no value; a value's figures name it no more than
     // a figure of the question does ("месяц" is "12" in the synonyms, not "группа до 12").
     // A verb names a value in its own words only: through a synonym it names the stems its form
-    // shares ("заниматься" is "занимать", of the group of "продолжаться": "продолжающие").
+    // shares ("заниматься" is "занимать", of the group of "продолжаться": "продолжающие"). So does
+    // a column's own name ("ремонт обуви" of a column "Обувь" names no "кроссовки" of it).
     valueWords: (value) =>
       terms.map((t) => {
         if (own(t)) return 0;
         const v = match(t, wordsOf(value));
-        return verbs.has(t) && v < OWN_WORD ? 0 : v;
+        return (verbs.has(t) || namesAColumn(t)) && v < OWN_WORD ? 0 : v;
       }),
     maxChars: THRESHOLDS.answerChars,
   });
