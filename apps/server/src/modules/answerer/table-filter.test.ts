@@ -440,6 +440,21 @@ describe('a catalogue whose first column repeats', () => {
     );
   });
 
+  it('lists the rows that have none in such a column for a question asking it absent ("гарантии нет")', () => {
+    const repairs = [
+      'Услуга: Замена набоек; Цена: 350 ₽; Гарантия: 14 дней',
+      'Услуга: Растяжка; Цена: 600 ₽; Гарантия: нет',
+      'Услуга: Замена подошвы; Цена: 2 500 ₽; Гарантия: 30 дней',
+      'Услуга: Покраска; Цена: 1 500 ₽; Гарантия: нет',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('на какие работы гарантии нет?', undefined, repairs))).toBe(
+      'Гарантия: нет\n- Растяжка\n- Покраска',
+    );
+    expect(filterTable(input('на какие работы есть гарантия?', undefined, repairs))).toBe(
+      'Гарантия:\n- Замена набоек — 14 дней\n- Замена подошвы — 30 дней',
+    );
+  });
+
   it('names its rows by the brand and the name after it', () => {
     expect(filterTable(input('что стоит дешевле 300 рублей', undefined, foods))).toBe(
       'Цена, руб., дешевле 300\n- Royal Canin Instinctive в желе — 95\n- Мнямс Паштет с телятиной — 79',

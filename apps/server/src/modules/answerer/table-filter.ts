@@ -664,6 +664,19 @@ export function filterTable(input: FilterInput): string | undefined {
     /** The yes/no columns the question names, each with the rows it picks. */
     const yesNoNamed: { column: string; yes: boolean; picked: TableRow[]; score: number; named: number; at: number }[] =
       [];
+    // Wanted absent ("без орехов") from a column of presence ("Орехи"): its "нет"; from a column of
+    // absence ("Без глютена"): its "да", as is the presence asked of the latter. Said after it
+    // too: "в каких домиках удобств внутри нет?", "на какие работы гарантии нет?".
+    const absentSaid = (column: string) => {
+      const at = input.columnAt(column);
+      const said = input.columnSaidAt?.(column) ?? at;
+      const absent =
+        (at > 0 && ABSENT.test(input.question.slice(0, at))) ||
+        // ("без зерна" of a column "Беззерновой" is its own word, not a "без" before it).
+        (said > 0 && !FUSED_ABSENT.test(column) && ABSENT.test(input.question.slice(0, said))) ||
+        (said >= 0 && /^[^?.!;]*?(?<!\p{L})нет(?!\p{L})/u.test(input.question.slice(said)));
+      return { absent, said };
+    };
     for (const column of others) {
       const values = valuesOf(column);
       const score = input.namesColumn(column);
@@ -671,16 +684,7 @@ export function filterTable(input: FilterInput): string | undefined {
       // "В каких блюдах есть орехи", "что у вас из острого"; "во сколько завтрак" names the column
       // but asks a time.
       if (!asksAmount && yesNo && score >= 0.65 && !aboutRow) {
-        const at = input.columnAt(column);
-        // Wanted absent ("без орехов") from a column of presence ("Орехи"): its "нет"; from a
-        // column of absence ("Без глютена"): its "да", as is the presence asked of the latter.
-        // Said after it too: "в каких домиках удобств внутри нет?".
-        const said = input.columnSaidAt?.(column) ?? at;
-        const absent =
-          (at > 0 && ABSENT.test(input.question.slice(0, at))) ||
-          // ("без зерна" of a column "Беззерновой" is its own word, not a "без" before it).
-          (said > 0 && !FUSED_ABSENT.test(column) && ABSENT.test(input.question.slice(0, said))) ||
-          (said >= 0 && /^[^?.!;]*?(?<!\p{L})нет(?!\p{L})/u.test(input.question.slice(said)));
+        const { absent, said } = absentSaid(column);
         // "Какие занятия с платным пробным" of a column "Пробное бесплатно": its "нет".
         const yes = absent === ABSENT_COLUMN.test(column) && !saysOpposite(column, input.question);
         const picked = base.filter((r) => {
@@ -695,7 +699,8 @@ export function filterTable(input: FilterInput): string | undefined {
         yesNoNamed.push({ column, yes, picked, score: yesNoScore, named: score, at: said });
       }
       // A column of figures that some rows leave out ("На развес, руб. за кг: —"): a list question
-      // naming it ("какой корм можно купить на вес") asks for the rows that have one.
+      // naming it ("какой корм можно купить на вес") asks for the rows that have one, or asking it
+      // absent ("на какие работы гарантии нет"), for those that have none.
       const none = (v: string) => v === '' || NO.test(v);
       const given = values.filter((v) => !none(v));
       if (
@@ -708,12 +713,15 @@ export function filterTable(input: FilterInput): string | undefined {
         given.length < values.length &&
         given.every(saysFigure)
       ) {
-        const picked = base.filter((r) => !none(cellOf(r, column)));
+        const { absent } = absentSaid(column);
+        const picked = base.filter((r) => none(cellOf(r, column)) === absent);
         const presenceScore = narrowedScore(score + about);
         if (picked.length > 0 && (!best || presenceScore > best.score))
           best = {
             score: presenceScore,
-            answer: compose(`${valuesHead}${column}:`, list(picked, column), input.maxChars),
+            answer: absent
+              ? compose(`${valuesHead}${column}: нет`, list(picked, ''), input.maxChars)
+              : compose(`${valuesHead}${column}:`, list(picked, column), input.maxChars),
           };
       }
       // A price of "бесплатно" is 0 ("что до тысячи" lists the free consultation too).
