@@ -1025,6 +1025,7 @@ describe('local answerer on a business', () => {
       const a = await ask(q);
       expect(a.source, `${q}: ${a.text}`).toBe('handoff');
     }
+    expect(asksForJob('вам преподаватель по вокалу не нужен? диплом есть')).toBe(true);
     // Customers' questions are no job seeker's, and rules naming a trade offer no job.
     for (const q of [
       'Мы юрлицо, хотим работать с вами по договору, можно?',
