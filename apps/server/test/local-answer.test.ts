@@ -777,6 +777,15 @@ describe('a question read for its subject', () => {
     expect([...(atelier.query.synonyms.get('вперед') ?? [])]).toContain('предоплат');
   });
 
+  it('reads the visitor\'s own time told after the question ("…, когда ребёнка привожу") as its situation', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'где машину поставить когда ребенка привожу');
+    expect(query.context.has('ребенк')).toBe(true);
+    expect(query.context.has('припаркова')).toBe(false);
+    // The business's own time asked is the question: "…, когда вы открываетесь?".
+    const own = await retrieve(server.app.ctx, businessId, 'можно прийти с собакой, когда вы открываетесь?');
+    expect(own.query.context.size).toBe(0);
+  });
+
   it('reads the situation told before a question naming nothing as its subject: "…опоздаю минут на двадцать. Меня всё равно примут?"', async () => {
     const { query } = await retrieve(
       server.app.ctx,

@@ -268,6 +268,9 @@ const WHAT_HAPPENED =
  * переплести, сколько стоит?").
  */
 const CLAUSE_ASKING = /,\s+(?:а\s+)?(?:есть\s+(?:ли\s+)?у\s+вас|у\s+вас\s+есть|можно|когда)(?!\p{L})/iu;
+/** A clause of the visitor's own time after the question ("…, когда приеду к вам", "пока ребёнок на уроке"). */
+const TIME_TAIL = /(?:,\s*|\s+)(?:когда|пока)\s+(?!(?:вы|вам|вас|у\s+вас)(?!\p{L}))\p{L}/iu;
+const TIME_TAIL_START = /^(?:когда|пока)\s/u;
 /** A word that asks: a question without its "?" is told by it. */
 const ASKING_WORD =
   /(?<!\p{L})(?:сколько|скольки|как|где|когда|куда|откуда|почему|зачем|что|чем|кто|какой|какая|какие|какое|каких|можно|ли|почем|почём|есть)(?!\p{L})/u;
@@ -290,7 +293,14 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
     .flatMap((x) => {
       const m = CLAUSE_ASKING.exec(x);
       const lead = m ? x.slice(0, m.index) : '';
-      return m && lead && !ASKING_WORD.test(lead.toLowerCase()) ? [`${lead}.`, x.slice(m.index + 1).trim()] : [x];
+      if (m && lead && !ASKING_WORD.test(lead.toLowerCase())) return [`${lead}.`, x.slice(m.index + 1).trim()];
+      // "где машину поставить, когда ребёнка привожу?": the time of the visitor's own doing told
+      // after the question, as a sentence of its own.
+      const t = TIME_TAIL.exec(x);
+      const head = t ? x.slice(0, t.index) : '';
+      return t && ASKING_WORD.test(head.toLowerCase())
+        ? [`${head}?`, `${x.slice(t.index).replace(/^[,\s]+/, '')}`]
+        : [x];
     })
     .filter((x) => /[\p{L}\p{N}]/u.test(x));
   const context = new Set<string>();
@@ -316,7 +326,9 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
     question ||= asks;
     const lower = sentence.toLowerCase();
     const into =
-      question && (asks || !(PURPOSE.test(lower) || ABOUT_ASKER.test(lower) || WHAT_HAPPENED.test(lower)))
+      question &&
+      (asks ||
+        !(PURPOSE.test(lower) || ABOUT_ASKER.test(lower) || WHAT_HAPPENED.test(lower) || TIME_TAIL_START.test(lower)))
         ? asked
         : context;
     for (let i = at; i < at + count; i++) for (const l of wordLexemes[i] ?? []) into.add(l);
