@@ -143,13 +143,15 @@ const HOURS_SPAN =
 const SPAN_BONUS = 0.04;
 
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
+/** A price said: a figure with its currency, or a price list's row naming it in the column ("Цена, руб.: 300", "Будни, ₽ в час: 700"). */
+export const PRICE_ANSWER =
+  /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)[^:;]{0,20}:\s*(?:от\s*)?\d/i;
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   {
     // A price, and "какая предоплата / какой залог": a payment asked about is asked for its amount.
     question:
       /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|встан|плати|денег)|сколько\s+(?:с\s+(?:меня|нас|нее|него)\s+)?(?:возьм|берет|берут|берете|взыщ|спиш)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
-    // A price list's row names its currency in the column: "Цена, руб.: 300".
-    answer: /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)\s*:\s*(?:от\s*)?\d/i,
+    answer: PRICE_ANSWER,
     names: /^(?:стои|цен|прайс|тариф|расценк|почем|обойд)/,
   },
   HOURS,
