@@ -142,10 +142,11 @@ const HOURS_SPAN =
   /(?<!\p{L})с\s*\d{1,2}[:.]\d{2}\s*до\s*\d{1,2}[:.]\d{2}|\d{1,2}[:.]\d{2}\s*[–—-]\s*\d{1,2}[:.]\d{2}/u;
 const SPAN_BONUS = 0.04;
 
-/** What a question asks for, read from its wording, and how to spot it in a sentence. */
 /** A price said: a figure with its currency, or a price list's row naming it in the column ("Цена, руб.: 300", "Будни, ₽ в час: 700"). */
 export const PRICE_ANSWER =
   /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)[^:;]{0,20}:\s*(?:от\s*)?\d/i;
+
+/** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   {
     // A price, and "какая предоплата / какой залог": a payment asked about is asked for its amount.
@@ -312,8 +313,10 @@ const COUNT_BONUS = 0.1;
 /** Words this close together in a sentence are read as said of one another. */
 const NEAR_WORDS = 3;
 
+/** What a sentence saying all the question's pairs of words as it does gains, and how far apart a pair may stand. */
 const PHRASE_BONUS = 0.1;
 const PHRASE_GAP = 2;
+
 /**
  * The pairs of the question's words said one after the other (in its own order, the words
  * between them aside), and a share of PHRASE_BONUS for a sentence saying as many of them as

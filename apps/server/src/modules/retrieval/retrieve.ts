@@ -298,9 +298,7 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
       // after the question, as a sentence of its own.
       const t = TIME_TAIL.exec(x);
       const head = t ? x.slice(0, t.index) : '';
-      return t && ASKING_WORD.test(head.toLowerCase())
-        ? [`${head}?`, `${x.slice(t.index).replace(/^[,\s]+/, '')}`]
-        : [x];
+      return t && ASKING_WORD.test(head.toLowerCase()) ? [`${head}?`, x.slice(t.index).replace(/^[,\s]+/, '')] : [x];
     })
     .filter((x) => /[\p{L}\p{N}]/u.test(x));
   const context = new Set<string>();
