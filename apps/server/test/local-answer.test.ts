@@ -242,6 +242,34 @@ const SHOE_REPAIRS = [
     ].join('\n'),
   },
 ];
+/** A flower shop: its catalogue and its delivery zones, both priced, and a page naming neither. */
+const FLOWER_SHOP = [
+  {
+    heading: 'Каталог букетов',
+    content: [
+      'Название: Мини-комплимент; Категория: авторский; Цена (руб.): 990',
+      'Название: Пионы; Категория: монобукет; Цена (руб.): 4500',
+      'Название: Сто одна роза; Категория: монобукет; Цена (руб.): 12900',
+      'Название: Бутоньерка; Категория: свадебная; Цена (руб.): 700',
+      'Название: Тюльпаны; Категория: монобукет; Цена (руб.): 2500',
+      'Название: Сухоцветы; Категория: авторский; Цена (руб.): 3200',
+    ].join('\n'),
+  },
+  {
+    heading: 'Доставка',
+    content: [
+      'Зона: Центр; Стоимость: 350 ₽',
+      'Зона: Город; Стоимость: 450 ₽',
+      'Зона: Пригород; Стоимость: 900 ₽',
+      'Зона: Область; Стоимость: 2 000 ₽',
+    ].join('\n'),
+  },
+  {
+    heading: 'Как добраться',
+    content:
+      'Остановка «Кирова» — троллейбусы № 2, 10 и 15. От площади пешком 7 минут, дорога около 12 минут от вокзала.',
+  },
+];
 /** A music school's lessons: a category column of levels ("продолжающие") beside a yes/no column. */
 const LESSONS = [
   {
@@ -567,6 +595,7 @@ let turbineId: string;
 let tariffsId: string;
 let lessonsId: string;
 let shoesId: string;
+let pricedShopId: string;
 let classesId: string;
 let banquetsId: string;
 let lunchesId: string;
@@ -611,6 +640,8 @@ beforeAll(async () => {
   await indexedFile(server.app, lessonsId, 'napravleniya.csv', LESSONS);
   shoesId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, shoesId, 'remont-obuvi.csv', SHOE_REPAIRS);
+  pricedShopId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, pricedShopId, 'katalog.xlsx', FLOWER_SHOP);
   arenasId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, arenasId, 'ploshchadki.csv', ARENAS);
   nightsId = await createAssistant(server.app, owner.userId);
@@ -1310,6 +1341,14 @@ describe('local answerer on a sheet of tariffs', () => {
     const a = (await askOf(() => shoesId)('Что из ремонта обуви можно сделать срочно?')).text;
     for (const row of ['Замена набоек', 'Подклейка подошвы', 'Замена стелек']) expect(a).toContain(row);
     expect(a).not.toContain('кроссов');
+  });
+
+  it('finds the price list for a price compared and nothing else named ("есть что-то недорогое до тыщи?")', async () => {
+    const a = (await askOf(() => pricedShopId)('коллеге спасибо сказать, есть что-то недорогое, до тыщи?')).text;
+    expect(a).toContain('Мини-комплимент');
+    expect(a).toContain('Бутоньерка');
+    expect(a).not.toContain('Пионы');
+    expect(a).not.toContain('Зона');
   });
 
   it('reads the young of animals ("котят", "щенят") as no verbs', async () => {

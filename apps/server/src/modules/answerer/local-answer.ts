@@ -5,6 +5,7 @@ import {
   monthOf,
   type Retrieval,
   type RetrievalContext,
+  retrieve,
   rootStrength,
   sectionPassages,
   splitUnits,
@@ -91,6 +92,11 @@ export function surnameWords(question: string): string[] {
   }
   return words;
 }
+
+/** Words of a question asking about money without naming the price list's words. */
+const PRICE_WORDS = /недорог|дешев|бюджетн|тыс|тыщ|руб|₽|стои|цен|почем|почём/iu;
+/** What finds a price list: its columns' words. */
+const PRICE_LIST_QUERY = 'цена стоимость';
 
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
@@ -611,9 +617,25 @@ export async function composeLocalAnswer(
     return { text: corrected.correctAnswer, source: 'corrected', confidence: corrected.similarity };
   if (terms.length === 0) return handoff();
   const jobSeeking = asksForJob(asked);
-  const passages = jobSeeking
+  let passages = jobSeeking
     ? retrieval.passages.filter((x) => offersJob(`${x.heading} ${x.content}`))
     : retrieval.passages;
+  // A price compared and nothing else named ("есть что-то недорогое до тыщи?"): no word of it finds
+  // the price list, which is then looked up by its own words.
+  const priceText = retrieval.query.text.toLowerCase();
+  const pricedBelow = comparisonOf(priceText);
+  const ownOfFilter = filterOwnStem(priceText);
+  if (
+    !jobSeeking &&
+    pricedBelow &&
+    !pricedBelow.minutes &&
+    (pricedBelow.money || PRICE_WORDS.test(priceText)) &&
+    terms.every((t) => NUMBER.test(t) || light.has(t) || verbs.has(t) || ownOfFilter(t) || PRICE_WORDS.test(t))
+  ) {
+    const priced = await retrieve(ctx, assistantId, PRICE_LIST_QUERY, { limit: THRESHOLDS.passages });
+    const seen = new Set(passages.map((x) => x.chunkId));
+    passages = [...passages, ...priced.passages.filter((x) => !seen.has(x.chunkId))];
+  }
   if (passages.length === 0) return handoff();
 
   const parts = passages.map(passageParts);

@@ -204,6 +204,10 @@ export const capacityOf = (value: string): number | undefined => {
 /** "Самая дешёвая", "дороже всего", "самая большая": the lowest or highest price or capacity asked for. */
 const SUPERLATIVE =
   /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
+/** Of price lists named alike, the longer wins ("что есть до тыщи?": the catalogue, not the delivery zones). */
+const LONGER_TABLE = 0.0001;
+/** Words of cheapness, said with a price compared ("недорогое до тыщи"). */
+const CHEAP_STEM = /^(?:дешев|недорог|бюджетн)/;
 /** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
 const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
 const asksSuperlative = (question: string): boolean => superlativeOf(question) !== undefined;
@@ -506,6 +510,8 @@ export function filterOwnStem(question: string): (stem: string) => boolean {
   if (AGE.test(question)) own.push(AGE_STEM, CHILD_STEM);
   if (PEOPLE_COUNT.test(question)) own.push(PEOPLE_STEM);
   if (asksSuperlative(question)) own.push(SUPERLATIVE_STEM);
+  // "Что-нибудь недорогое, до тыщи?": the cheapness is the comparison's.
+  else if (comparisonOf(question)) own.push(CHEAP_STEM);
   if (timeWanted(question) || daysWanted(question)) own.push(TIME_OWN_STEM, CLASS_STEM);
   // "Что на этой неделе с орехами?": the whole week's sheet, no day of it.
   if (THIS_WEEK.test(question)) own.push(WEEK_STEM);
@@ -743,7 +749,11 @@ export function filterTable(input: FilterInput): string | undefined {
         // The column the question names ("в час"), else a price column, ranks first.
         const priced = PRICE_COLUMN.test(column) ? 0.5 : 0;
         const colScore = narrowedScore(
-          Math.max(score, priced) + score * 0.1 + about + (column === whenColumn ? 0.05 : 0),
+          Math.max(score, priced) +
+            score * 0.1 +
+            about +
+            (column === whenColumn ? 0.05 : 0) +
+            LONGER_TABLE * table.length,
         );
         const picked = base.filter((_, i) => {
           const n = numbers[i];
