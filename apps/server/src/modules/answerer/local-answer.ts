@@ -98,6 +98,20 @@ const PRICE_WORDS = /недорог|дешев|бюджетн|тыс|тыщ|ру
 /** What finds a price list: its columns' words. */
 const PRICE_LIST_QUERY = 'цена стоимость';
 
+/**
+ * Whether a question compares a price and names nothing else ("есть что-то недорогое, до тыщи?"):
+ * its words are figures, words of money or of the filter, light words and verbs.
+ */
+function asksOnlyPrice(
+  question: string,
+  comparison: ReturnType<typeof comparisonOf>,
+  { terms, light, verbs }: Retrieval['query'],
+): boolean {
+  if (!comparison || comparison.minutes || !(comparison.money || PRICE_WORDS.test(question))) return false;
+  const own = filterOwnStem(question);
+  return terms.every((t) => NUMBER.test(t) || light.has(t) || verbs.has(t) || own(t) || PRICE_WORDS.test(t));
+}
+
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
@@ -319,6 +333,13 @@ const COUNT_BONUS = 0.1;
 /** Words this close together in a sentence are read as said of one another. */
 const NEAR_WORDS = 3;
 
+/** A text's words (letters and figures), lower-cased and with "ё" as "е", as stems are. */
+const textWords = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /** What a sentence saying all the question's pairs of words as it does gains, and how far apart a pair may stand. */
 const PHRASE_BONUS = 0.1;
 const PHRASE_GAP = 2;
@@ -330,7 +351,7 @@ const PHRASE_GAP = 2;
  * sentence "…в попытке оживить имидж района", not by one naming the same words apart. (Over 30
  * businesses written apart 846 → 848 of 1198, XQuAD-ru 522 → 524; 0.15 gave 849 and 523.)
  */
-export function phrasesOf(question: string, terms: string[]): (text: string) => number {
+export function phrasesOf(question: string, terms: string[]): (text: string, words?: string[]) => number {
   const keys = terms.filter((t) => !NUMBER.test(t)).map(saidAs);
   const sequence: number[] = [];
   for (const w of question.match(/\p{L}+/gu) ?? []) {
@@ -339,12 +360,7 @@ export function phrasesOf(question: string, terms: string[]): (text: string) => 
   }
   const pairs = sequence.slice(1).map((b, i) => [sequence[i] as number, b] as const);
   if (pairs.length === 0) return () => 0;
-  return (text) => {
-    const words =
-      text
-        .toLowerCase()
-        .replace(/ё/g, 'е')
-        .match(/\p{L}+/gu) ?? [];
+  return (text, words = textWords(text)) => {
     const at = keys.map((key) => words.flatMap((w, i) => (w.startsWith(key) ? [i] : [])));
     let said = 0;
     for (const [a, b] of pairs)
@@ -359,17 +375,15 @@ export function phrasesOf(question: string, terms: string[]): (text: string) => 
  * the one that answers counts X. Word positions are read by the stem's beginning, as the stems of
  * a sentence come without them.
  */
-export function countedNearby(question: string, terms: string[], verbs: Set<string>): (text: string) => number {
-  const words = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/ё/g, 'е')
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
+export function countedNearby(
+  question: string,
+  terms: string[],
+  verbs: Set<string>,
+): (text: string, words?: string[]) => number {
   const count = /(?<!\p{L})(?:сколько|скольких)\s+(\p{L}+)/u.exec(question)?.[1];
   const counted = count ? terms.find((t) => t.length >= 3 && count.startsWith(t) && !verbs.has(t)) : undefined;
   if (!counted) return () => 0;
-  return (text) => {
-    const w = words(text);
+  return (text, w = textWords(text)) => {
     // A year ("в 1992 году") counts nothing.
     const year = (j: number) => /^\d{4}$/.test(w[j] ?? '') && /^год/.test(w[j + 1] ?? '');
     const near = w.some((x, i) => {
@@ -476,6 +490,8 @@ interface Unit {
   lexemes: Set<string>;
   /** The stems of the label of the line the unit goes on (LINE_LABEL). */
   label?: Set<string>;
+  /** Its words (textWords), read once for every message that weighs it. */
+  words?: string[];
 }
 
 /**
@@ -483,7 +499,8 @@ interface Unit {
  * and, once stemmed, their stems. The same passages come up for message after message (a burst of
  * visitors asks about the same prices and hours), and reading them again was half of what a
  * message allocated (157 of 311 MB in a burst of 1,000 messages), so they are kept (stems never
- * change, text.ts). Bounded, least recently used out first. Read-only: every message shares them.
+ * change, text.ts). Bounded, least recently used out first. Every message shares them: read-only
+ * but for what is derived from them once (`read`, a unit's `words`).
  */
 interface PassageParts {
   heading: string;
@@ -620,18 +637,12 @@ export async function composeLocalAnswer(
   let passages = jobSeeking
     ? retrieval.passages.filter((x) => offersJob(`${x.heading} ${x.content}`))
     : retrieval.passages;
+  // The question with its numbers in figures (quantities.ts), as the table filter reads it.
+  const tableQuestion = retrieval.query.text.toLowerCase();
+  const comparison = comparisonOf(tableQuestion);
   // A price compared and nothing else named ("есть что-то недорогое до тыщи?"): no word of it finds
   // the price list, which is then looked up by its own words.
-  const priceText = retrieval.query.text.toLowerCase();
-  const pricedBelow = comparisonOf(priceText);
-  const ownOfFilter = filterOwnStem(priceText);
-  if (
-    !jobSeeking &&
-    pricedBelow &&
-    !pricedBelow.minutes &&
-    (pricedBelow.money || PRICE_WORDS.test(priceText)) &&
-    terms.every((t) => NUMBER.test(t) || light.has(t) || verbs.has(t) || ownOfFilter(t) || PRICE_WORDS.test(t))
-  ) {
+  if (!jobSeeking && asksOnlyPrice(tableQuestion, comparison, retrieval.query)) {
     const priced = await retrieve(ctx, assistantId, PRICE_LIST_QUERY, { limit: THRESHOLDS.passages });
     const seen = new Set(passages.map((x) => x.chunkId));
     passages = [...passages, ...priced.passages.filter((x) => !seen.has(x.chunkId))];
@@ -642,8 +653,6 @@ export async function composeLocalAnswer(
   const unitsOf = parts.map((x) => x.units);
   // Table rows are records again (header names + values); their column names and first cells are
   // stemmed with the rest, for questions that filter a table.
-  // The question with its numbers in figures (quantities.ts), as the table filter reads it.
-  const tableQuestion = retrieval.query.text.toLowerCase();
   const rows = await tableRows(ctx, assistantId, passages, parts, tableQuestion);
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const nameOfRow = rowNamesOf(rows);
@@ -651,7 +660,6 @@ export async function composeLocalAnswer(
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
   const categories = categoryValues(rows);
   for (const value of categories) if (!rowNames.includes(value)) rowNames.push(value);
-  const comparison = comparisonOf(tableQuestion);
   // Only the passages not read before have their heading and sentences stemmed.
   const unread = [...new Set(parts.filter((x) => !x.read))];
   const texts = [
@@ -861,14 +869,15 @@ export async function composeLocalAnswer(
       );
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const row = nameOfText.has(u.text);
+      u.words ??= textWords(u.text);
       const typed =
         (holdsType && !(hoursInWords && row) ? 0.12 : 0) +
         (hoursAsked && !row && HOURS_SPAN.test(u.text) ? SPAN_BONUS : 0) +
         (kinds.length && kinds.some((k) => k.answer(u.text, qText)) ? KIND_BONUS : 0) +
         (namedBefore(list, i) ? KIND_BONUS : 0) +
         faq +
-        counted(u.text) +
-        phrases(u.text) +
+        counted(u.text, u.words) +
+        phrases(u.text, u.words) +
         (fit === 'fits' ? FITS_BONUS * fitShare(u.text) : 0) +
         compound(u.text) +
         tier(u.text) +

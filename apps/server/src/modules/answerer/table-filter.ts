@@ -204,10 +204,6 @@ export const capacityOf = (value: string): number | undefined => {
 /** "Самая дешёвая", "дороже всего", "самая большая": the lowest or highest price or capacity asked for. */
 const SUPERLATIVE =
   /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
-/** Of price lists named alike, the longer wins ("что есть до тыщи?": the catalogue, not the delivery zones). */
-const LONGER_TABLE = 0.0001;
-/** Words of cheapness, said with a price compared ("недорогое до тыщи"). */
-const CHEAP_STEM = /^(?:дешев|недорог|бюджетн)/;
 /** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
 const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
 const asksSuperlative = (question: string): boolean => superlativeOf(question) !== undefined;
@@ -221,6 +217,10 @@ function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: bo
   return { of, lowest: /^(?:дешев|недорог|бюджетн|маленьк|меньше)/.test(word), said: m[0] };
 }
 
+/** Of price lists named alike, the longer wins ("что есть до тыщи?": the catalogue, not the delivery zones). */
+const LONGER_TABLE = 0.0001;
+/** Words of cheapness, said with a price compared ("недорогое до тыщи"). */
+const CHEAP_STEM = /^(?:дешев|недорог|бюджетн)/;
 /** What an age or a company narrowing the rows adds to the score of the filter it narrows. */
 const NARROWED_BONUS = 0.1;
 
