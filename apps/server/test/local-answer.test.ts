@@ -37,6 +37,14 @@ const TURBINE = [
       'товаре в день продажи в нашем магазине, а приставки к ТВ, по правилам производителя, принимаются только в ' +
       'заводской плёнке с пломбами.',
   },
+  {
+    heading: 'Приборы',
+    content:
+      'Самым полезным прибором для проверки паровых котлов на заводах, в депо и на судах речного флота всей страны является манометр парового котла с трубкой Бурдона. ' +
+      'Ранние версии были внедрены к 1849 году, а удачную модель сделал Эжен Бурдон. ' +
+      'Корпус прибора обычно латунный, а шкала размечена в атмосферах. ' +
+      'Манометр парового котла показывает давление пара на протяжении всего цикла работы машины.',
+  },
 ];
 
 const PASSAGES = [
@@ -697,6 +705,12 @@ describe('local answerer on prose', () => {
     const a = await askOf(() => turbineId)('Можно вернуть приставку для ТВ, если плёнку сняли?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('заводской плёнке');
+  });
+
+  it('answers "в каком году" with the sentence beside the best one that holds a year, not one further on without it', async () => {
+    const a = await askOf(() => turbineId)('В каком году впервые стали применять манометр парового котла?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('1849');
   });
 
   it('gives the sentence a demonstrative refers to with the one that answers ("Эти устройства…")', async () => {

@@ -324,7 +324,7 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
   },
   { question: /(?<!\p{L})(?:сколько|насколько)(?!\p{L})/u, answer: (text) => NUMBER_WORD.test(text) },
   {
-    question: /(?<!\p{L})(?:когда|в\s+как\S+\s+(?:год|веке|месяце)|какого\s+числа)(?!\p{L})/u,
+    question: /(?<!\p{L})(?:когда|в\s+как\S+\s+(?:году|веке|месяце)|какого\s+числа)(?!\p{L})/u,
     answer: (text) => MONTH_OR_YEAR.test(text) || WHEN.test(text),
   },
 ];
@@ -940,6 +940,7 @@ export async function composeLocalAnswer(
         terms,
         namesWho,
         (text) => kinds.some((k) => k.answer(text, qText)) || wanted.some((re) => re.test(text)),
+        kinds.length + wanted.length > 0,
       );
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
@@ -1204,6 +1205,8 @@ function composeAnswer(
   terms: string[],
   namesWho: ((text: string) => boolean) | undefined,
   holdsAnswer: (text: string) => boolean,
+  /** Whether the question asks for a kind of answer (holdsAnswer can tell one). */
+  kindAsked = false,
 ): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
@@ -1270,7 +1273,9 @@ function composeAnswer(
       (picked.length === 1 && isRow(u) ? rowCells(text, terms, limit, holdsAnswer) : undefined) ??
       clauseWindow(text, terms, limit, holdsAnswer)
     );
-  return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit);
+  return QUESTION_LINE.test(u.text)
+    ? text
+    : withNeighbour(list, picked, text, unitScore, limit, kindAsked ? holdsAnswer : undefined);
 }
 
 /**
@@ -1288,7 +1293,14 @@ const SECOND_SHARE = 0.8;
  * the question first (the next on ties), whole or their clauses next to the answer, marked cut
  * with "…": such a paragraph often names the subject in one sentence and the fact in the next.
  */
-function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i: number) => number, limit: number) {
+function withNeighbour(
+  list: Unit[],
+  picked: Unit[],
+  text: string,
+  unitScore: (i: number) => number,
+  limit: number,
+  holds?: (text: string) => boolean,
+) {
   const head = picked[0] as Unit;
   const paragraph = list.filter((x) => x.line === head.line).reduce((n, x) => n + x.text.length + 1, 0);
   if (paragraph < PROSE_CHARS) return text;
@@ -1299,10 +1311,16 @@ function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i
   // A sentence further on that shares nearly as much of the question, when both fit: prose tells a
   // fact and its subject apart as often as side by side.
   const best = Math.max(...picked.map((x) => unitScore(list.indexOf(x))));
+  // An answer without what the question asks for (a year, a name, a number) takes the sentence that
+  // holds it, further on or beside it, before one that only repeats more of the question's words
+  // ("В каком году впервые…": "Ранние версии были внедрены к 1851 году").
+  const lacking = holds !== undefined && !holds(text);
+  const supplies = (x: Unit | undefined) => lacking && !!x && !!holds?.(x.text);
   let second = -1;
   list.forEach((x, j) => {
     if (j >= first - 1 && j <= last + 1) return;
     if (!usable(x) || text.length + x.text.length + 3 > limit || unitScore(j) < SECOND_SHARE * best) return;
+    if (lacking && !supplies(x)) return;
     if (second < 0 || unitScore(j) > unitScore(second)) second = j;
   });
   const other = list[second];
@@ -1310,7 +1328,7 @@ function withNeighbour(list: Unit[], picked: Unit[], text: string, unitScore: (i
   const sides = [
     { after: true, unit: list[last + 1], score: unitScore(last + 1) },
     { after: false, unit: list[first - 1], score: unitScore(first - 1) },
-  ].sort((a, b) => b.score - a.score);
+  ].sort((a, b) => Number(supplies(b.unit)) - Number(supplies(a.unit)) || b.score - a.score);
   let before = '';
   let after = '';
   for (const side of sides) {
