@@ -837,6 +837,13 @@ describe('a question read for its subject', () => {
     expect([...(atelier.query.synonyms.get('вперед') ?? [])]).toContain('предоплат');
   });
 
+  it('reads "её" as no word of the subject and "приеду" as a verb of coming, whatever its person', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'приеду на машине, где её можно оставить?');
+    expect(query.terms).toContain('машин');
+    expect(query.terms).not.toContain('е');
+    expect(query.light.has('приед')).toBe(true);
+  });
+
   it('reads the visitor\'s own time told after the question ("…, когда ребёнка привожу") as its situation', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'где машину поставить когда ребенка привожу');
     expect(query.context.has('ребенк')).toBe(true);
