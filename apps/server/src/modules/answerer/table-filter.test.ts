@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cellMinutes,
+  cellMonths,
   cellNumber,
   comparisonOf,
   filterOwnStem,
@@ -346,6 +347,24 @@ describe('table questions', () => {
     );
     expect(filterTable(input('что длится меньше 30 минут', undefined, visits))).toBe(
       'Длительность, меньше 30 минут\n- Осмотр — 20 минут',
+    );
+  });
+
+  it('compares terms in months, in years or months as the question, the cell or its column says them', () => {
+    expect([cellMonths('24', 'Гарантия, мес'), cellMonths('2 года', 'Гарантия'), cellMonths('1', 'Срок, лет')]).toEqual(
+      [24, 24, 12],
+    );
+    expect(cellMonths('24', 'Гарантия')).toBeUndefined();
+    expect(comparisonOf('с гарантией больше 2 лет')).toMatchObject({ op: '>', value: 24, months: true });
+    expect(comparisonOf('гарантия меньше 6 месяцев')).toMatchObject({ op: '<', value: 6, months: true });
+    const works = [
+      'Работа: Покраска стен; Цена, ₽: 350; Гарантия, мес: 12',
+      'Работа: Штукатурка стен; Цена, ₽: 750; Гарантия, мес: 24',
+      'Работа: Стяжка пола; Цена, ₽: 900; Гарантия, мес: 36',
+      'Работа: Натяжной потолок; Цена, ₽: 600; Гарантия, мес: 60',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('какие работы с гарантией больше 2 лет', undefined, works))).toBe(
+      'Гарантия, мес, больше 2 лет\n- Стяжка пола — 36\n- Натяжной потолок — 60',
     );
   });
 

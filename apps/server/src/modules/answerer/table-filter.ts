@@ -89,11 +89,29 @@ export function cellMinutes(value: string): number | undefined {
   return (/^ч/i.test(m[2]) ? n * 60 : n) + Number(m[3] ?? 0);
 }
 
+/**
+ * A term cell in months ("24" under "Гарантия, мес", "2 года", "6 мес.", "1 год" under "Срок, лет":
+ * its first figure), or undefined when neither the cell nor its column says the unit.
+ */
+export function cellMonths(value: string, column: string): number | undefined {
+  const m =
+    /^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(год\p{L}*|лет|мес\p{L}*)?\.?$/iu.exec(
+      value.trim(),
+    );
+  if (!m?.[1]) return undefined;
+  const unit = m[2] ?? /(?<!\p{L})(мес|лет|год)/iu.exec(column)?.[1];
+  if (!unit) return undefined;
+  const n = Number(m[1].replace(',', '.'));
+  return /^мес/i.test(unit) ? n : n * 12;
+}
+
 interface Comparison {
   op: '<' | '<=' | '>' | '>=';
   value: number;
   /** Set when the question compares a duration ("дольше 2 часов"): `value` is then in minutes. */
   minutes?: boolean;
+  /** Set when the question compares a term ("гарантия больше 2 лет"): `value` is then in months. */
+  months?: boolean;
   /** Set when the question compares money ("дешевле 200", "до 3000 рублей"): a price column's, then. */
   money?: boolean;
   /** The words as asked, shown in the answer. */
@@ -146,9 +164,12 @@ export function comparisonOf(question: string): Comparison | undefined {
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';
   // "дольше 2 часов", "меньше 30 минут": a duration, compared in minutes.
-  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин)/iu.exec(after);
+  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин|лет(?!\p{L})|год|мес)/iu.exec(after);
   if (unit?.[1] && /^\d/.test(m[3])) {
     const said = `${m[0]}${after.match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
+    // "гарантия больше 2 лет", "дольше полугода": a term, compared in months.
+    if (/^(?:лет|год|мес)/i.test(unit[1]))
+      return { op, value: /^мес/i.test(unit[1]) ? value : value * 12, months: true, said };
     return { op, value: /^ч/i.test(unit[1]) ? value * 60 : value, minutes: true, said };
   }
   const money = /^(?:дешевле|дороже)$/.test(word) || /^\s*(?:тыс\p{L}*\.?\s*)?(?:руб|р(?!\p{L})|₽)/iu.test(after);
@@ -734,6 +755,7 @@ export function filterTable(input: FilterInput): string | undefined {
       const numbers = base.map((r) => {
         const cell = cellOf(r, column);
         if (comparison?.minutes) return cellMinutes(cell);
+        if (comparison?.months) return cellMonths(cell, column);
         return PRICE_COLUMN.test(column) && FREE.test(cell) ? 0 : cellNumber(cell);
       });
       // Money compared: a price column's ("дешевле 200" is no weight of 110 g), when the table has one.
