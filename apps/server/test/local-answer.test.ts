@@ -45,6 +45,14 @@ const TURBINE = [
       'Корпус прибора обычно латунный, а шкала размечена в атмосферах. ' +
       'Манометр парового котла показывает давление пара на протяжении всего цикла работы машины.',
   },
+  {
+    heading: 'Амазония',
+    content:
+      'Дождевые леса Амазонии — основа всей экосистемы Южной Америки: они растут в бассейне великой реки ' +
+      'и её притоков, на землях Бразилии, Перу, Колумбии, Венесуэлы, Эквадора, Боливии и ещё трёх стран, от ' +
+      'подножия Анд до самого океана, и дают приют ягуарам, ленивцам и тысячам птиц. ' +
+      'Амазония хранит более половины оставшихся на Земле дождевых лесов.',
+  },
 ];
 
 const PASSAGES = [
@@ -711,6 +719,12 @@ describe('local answerer on prose', () => {
     const a = await askOf(() => turbineId)('В каком году впервые стали применять манометр парового котла?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('1849');
+  });
+
+  it('answers "какую долю" with the sentence that says a share ("более половины")', async () => {
+    const a = await askOf(() => turbineId)('Какую долю от всех лесов Земли составляют дождевые леса Амазонии?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('более половины');
   });
 
   it('gives the sentence a demonstrative refers to with the one that answers ("Эти устройства…")', async () => {

@@ -297,6 +297,10 @@ const NUMBER_WORD =
 const MONTH_OR_YEAR =
   /\d{3,4}|(?<!\p{L})(?:век|веке|года?|январ|феврал|март|апрел|ма[йяе]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu;
 
+/** A share: a percentage or a fraction said in words. */
+const SHARE =
+  /\d\s*%|(?<!\p{L})(?:процент\p{L}*|половин\p{L}*|трет[ьия]\p{L}*|четверт\p{L}*|пят(?:ая|ую|ой)\s+част\p{L}*)(?!\p{L})/iu;
+
 /** A time or a day a business names ("до 22:00", "на следующий день", "с 1 мая"). */
 const WHEN = /\d{1,2}:\d{2}|(?<!\p{L})(?:день|дня|дней|недел\p{L}*|завтра|сегодня|утра|вечера)(?!\p{L})/iu;
 
@@ -323,6 +327,11 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
     answer: (text, question) => newName(text, question),
   },
   { question: /(?<!\p{L})(?:сколько|насколько)(?!\p{L})/u, answer: (text) => NUMBER_WORD.test(text) },
+  // "Какую долю…", "какой процент…": a share, said as one ("более половины", "60%", "треть").
+  {
+    question: /(?<!\p{L})как\p{L}*\s+(?:дол[юия]|част[ьи]|процент\p{L}*)(?!\p{L})/u,
+    answer: (text) => SHARE.test(text),
+  },
   {
     question: /(?<!\p{L})(?:когда|в\s+как\S+\s+(?:году|веке|месяце)|какого\s+числа)(?!\p{L})/u,
     answer: (text) => MONTH_OR_YEAR.test(text) || WHEN.test(text),
