@@ -1,6 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
-import { escapeRegExp } from '../lib/reg-exp';
 
 /** Secrets in a URL's query (`token=…`) or a Telegram path are never written to the log (ARCHITECTURE §6). */
 export const maskTokens = (url: string) =>
@@ -15,6 +14,8 @@ const SECRET_FIELDS =
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g;
 /** Telegram bot tokens (`123456789:AA…`), also inside Bot API URLs of a library's error. */
 const BOT_TOKEN = /(?<!\d)\d{5,20}:[A-Za-z0-9_-]{30,100}/g;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The secrets of the configuration itself: provider keys and the passwords inside service URLs. */
 function configSecrets(config: Config): string[] {

@@ -1,2 +1,0 @@
-/** A text as a regular expression that matches it literally. */
-export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
