@@ -947,8 +947,9 @@ export async function composeLocalAnswer(
           (compounds.length && !compound(list[i]?.text ?? '') ? OTHER_COMPOUND : 1),
         terms,
         namesWho,
-        (text) => kinds.some((k) => k.answer(text, qText)) || wanted.some((re) => re.test(text)),
-        kinds.length + wanted.length > 0,
+        kinds.length + wanted.length > 0
+          ? (text) => kinds.some((k) => k.answer(text, qText)) || wanted.some((re) => re.test(text))
+          : undefined,
       );
   if (!answer) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
@@ -1152,17 +1153,14 @@ function memoized<K, V>(f: (key: K) => V): (key: K) => V {
  * "стоимость", "шар" of "шаров"): its last letter may change with the word's ending.
  */
 const saidAs = (stem: string) => stem.replace(/ё/g, 'е').slice(0, Math.max(3, stem.length - 1));
-const LETTER = /\p{L}/u;
 /**
- * Whether a lower-case text says `key` where a word starts ("тв" is not in "действительности").
- * By indexOf, not a pattern: asked for every clause of every long answer, a pattern per stem cost
- * 2 ms of a visitor message.
+ * How many of `keys` (stems as said, saidAs) a text says, each where a word starts, as the phrase
+ * bonus reads them ("тв" is not in "действительности").
  */
-function saidAtStart(text: string, key: string): boolean {
-  for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1))
-    if (at === 0 || !LETTER.test(text[at - 1] ?? '')) return true;
-  return false;
-}
+const saidIn = (text: string, keys: string[]): number => {
+  const words = textWords(text);
+  return keys.filter((k) => words.some((w) => w.startsWith(k))).length;
+};
 
 /** A word matched this well or better is said in its own form, not through a synonym (0.8). */
 const OWN_WORD = 0.9;
@@ -1215,15 +1213,17 @@ function answerSpan(list: Unit[], i: number): Unit[] {
  * question, the answer under it), with the sentence before when it only continues it, the
  * sentences after when it is short or opens a list, and neighbouring table rows as good as it.
  */
+/** No text holds an answer of a kind the question does not ask. */
+const NONE = () => false;
+
 function composeAnswer(
   list: Unit[],
   i: number,
   unitScore: (i: number) => number,
   terms: string[],
   namesWho: ((text: string) => boolean) | undefined,
-  holdsAnswer: (text: string) => boolean,
-  /** Whether the question asks for a kind of answer (holdsAnswer can tell one). */
-  kindAsked = false,
+  /** Whether a text holds the kind of answer the question asks for; undefined when it asks none. */
+  holdsAnswer: ((text: string) => boolean) | undefined,
 ): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
@@ -1287,12 +1287,10 @@ function composeAnswer(
     .trim();
   if (text.length > limit)
     return (
-      (picked.length === 1 && isRow(u) ? rowCells(text, terms, limit, holdsAnswer) : undefined) ??
-      clauseWindow(text, terms, limit, holdsAnswer)
+      (picked.length === 1 && isRow(u) ? rowCells(text, terms, limit, holdsAnswer ?? NONE) : undefined) ??
+      clauseWindow(text, terms, limit, holdsAnswer ?? NONE)
     );
-  return QUESTION_LINE.test(u.text)
-    ? text
-    : withNeighbour(list, picked, text, unitScore, limit, kindAsked ? holdsAnswer : undefined);
+  return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit, holdsAnswer);
 }
 
 /**
@@ -1384,11 +1382,8 @@ function rowCells(
   // Cut at "; " as the answer's text is, not by parseRow: a list after a frame ("Исполнитель не
   // перевозит: …; …; …") is told the same way, its frame first and the items asked after it.
   const cells = text.split('; ');
-  const lower = cells.map((c) => c.toLowerCase().replace(/ё/g, 'е'));
   const said = terms.filter((t) => !NUMBER.test(t)).map(saidAs);
-  const score = lower.map((c, i) =>
-    i === 0 ? 0 : said.filter((t) => saidAtStart(c, t)).length + (holdsAnswer(cells[i] ?? '') ? 0.5 : 0),
-  );
+  const score = cells.map((c, i) => (i === 0 ? 0 : saidIn(c, said) + (holdsAnswer(c) ? 0.5 : 0)));
   const order = cells
     .map((_, i) => i)
     .filter((i) => i > 0 && (score[i] ?? 0) > 0)
@@ -1461,10 +1456,7 @@ function clauseWindow(text: string, terms: string[], limit: number, holdsAnswer:
     .split(/(?<=[,;:])\s+|\s+(?=[—–]\s)/)
     .flatMap((c) => (c.length > limit / 2 ? wordRuns(c, Math.round(limit / 4)) : [c]));
   const keys = terms.map(saidAs);
-  const hits = clauses.map((c) => {
-    const lower = c.toLowerCase().replace(/ё/g, 'е');
-    return keys.filter((k) => saidAtStart(lower, k)).length;
-  });
+  const hits = clauses.map((c) => saidIn(c, keys));
   // Whether each clause holds what the question asks for (a name, a number), read once; a clause
   // going on with a sentence is read after a space, as a word inside it ("…лет, Белова проводит").
   const holding = clauses.map((c, i) => holdsAnswer(i === 0 || /[.!?]$/.test(clauses[i - 1] ?? '') ? c : ` ${c}`));

@@ -75,15 +75,20 @@ export function cellNumber(value: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A cell's first figure, of a range too ("от 2", "2–3"): the figure is the first group. */
+const FIGURE_CELL = String.raw`^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?`;
+const MINUTES_CELL = new RegExp(
+  FIGURE_CELL + String.raw`(ч|час\p{L}*|мин\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
+  'iu',
+);
+const MONTHS_CELL = new RegExp(FIGURE_CELL + String.raw`(год\p{L}*|лет|мес\p{L}*)?\.?$`, 'iu');
+
 /**
  * A duration cell in minutes ("40 мин", "1 час", "1,5 часа", "1 ч 30 мин", "2–3 часа": its first
  * figure), or undefined when it is not one.
  */
 export function cellMinutes(value: string): number | undefined {
-  const m =
-    /^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(ч|час\p{L}*|мин\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$/iu.exec(
-      value.trim(),
-    );
+  const m = MINUTES_CELL.exec(value.trim());
   if (!m?.[1] || !m[2]) return undefined;
   const n = Number(m[1].replace(',', '.'));
   return (/^ч/i.test(m[2]) ? n * 60 : n) + Number(m[3] ?? 0);
@@ -94,10 +99,7 @@ export function cellMinutes(value: string): number | undefined {
  * its first figure), or undefined when neither the cell nor its column says the unit.
  */
 export function cellMonths(value: string, column: string): number | undefined {
-  const m =
-    /^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(год\p{L}*|лет|мес\p{L}*)?\.?$/iu.exec(
-      value.trim(),
-    );
+  const m = MONTHS_CELL.exec(value.trim());
   if (!m?.[1]) return undefined;
   const unit = m[2] ?? /(?<!\p{L})(мес|лет|год)/iu.exec(column)?.[1];
   if (!unit) return undefined;
