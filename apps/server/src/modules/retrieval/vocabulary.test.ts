@@ -91,4 +91,13 @@ describe('latinSpellings', () => {
     expect(latinSpellings(vocabulary, 'кем')).toEqual([]);
     expect(latinSpellings(vocabulary, 'duster')).toEqual([]);
   });
+
+  it('reads a name with its figure, the figure the same ("интернет2" of "Internet2")', async () => {
+    const { database } = stemsDatabase(() => ['internet2', 'internet', 'level3', 'доставк']);
+    const vocabulary = await vocabularyOf(database, 'latin-figures-test-assistant');
+    expect(latinSpellings(vocabulary, 'интернет2')).toEqual(['internet2']);
+    expect(latinSpellings(vocabulary, 'интернет')).toEqual(['internet']);
+    expect(latinSpellings(vocabulary, 'интернет3')).toEqual([]);
+    expect(latinSpellings(vocabulary, 'левел3')).toEqual(['level3']);
+  });
 });

@@ -303,26 +303,31 @@ const CYRILLIC: [string, string][] = Object.entries({
  * "Woodpecker" is stemmed "woodpeck"), with vowels alike enough (SOUND_SIMILARITY).
  */
 export function latinSpellings(vocabulary: Vocabulary, stem: string): string[] {
-  if (!/^[а-яё]+$/.test(stem)) return [];
+  // A name with its figure ("интернет2" of "Internet2"): the letters sound alike, the figure is the same.
+  const [, letters, figure = ''] = /^([а-яё]+)(\d*)$/.exec(stem) ?? [];
+  if (!letters) return [];
   let index = latinIndex.get(vocabulary);
   if (!index) {
     index = new Map();
     for (const lexeme of vocabulary.lexemes) {
-      if (!/^[a-z]+$/.test(lexeme)) continue;
-      const skeleton = soundSkeleton(lexeme);
+      const [, latin, digits = ''] = /^([a-z]+)(\d*)$/.exec(lexeme) ?? [];
+      if (!latin) continue;
+      const skeleton = soundSkeleton(latin);
       if (skeleton.length < SKELETON_MIN) continue;
-      const list = index.get(skeleton);
+      const key = skeleton + digits;
+      const list = index.get(key);
       if (list) list.push(lexeme);
-      else index.set(skeleton, [lexeme]);
+      else index.set(key, [lexeme]);
     }
     latinIndex.set(vocabulary, index);
   }
-  const skeleton = soundSkeleton(stem);
+  const skeleton = soundSkeleton(letters);
   if (skeleton.length < SKELETON_MIN) return [];
-  const spelled = phoneticSpelling(stem);
-  const alike = (latin: string, sound: string) => trigramSimilarity(sound, phoneticSpelling(latin)) >= SOUND_SIMILARITY;
-  const found = (index.get(skeleton) ?? []).filter((l) => alike(l, spelled));
-  if (skeleton.length > SKELETON_MIN && /[SR]$/.test(skeleton))
+  const spelled = phoneticSpelling(letters);
+  const alike = (latin: string, sound: string) =>
+    trigramSimilarity(sound, phoneticSpelling(latin.replace(/\d+$/, ''))) >= SOUND_SIMILARITY;
+  const found = (index.get(skeleton + figure) ?? []).filter((l) => alike(l, spelled));
+  if (!figure && skeleton.length > SKELETON_MIN && /[SR]$/.test(skeleton))
     for (const l of index.get(skeleton.slice(0, -1)) ?? []) if (alike(l, spelled.replace(/e?[sr]$/, ''))) found.push(l);
   return found;
 }
