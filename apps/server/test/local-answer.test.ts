@@ -23,6 +23,14 @@ let assistantId: string;
 /** A page naming its parts twice, the second name in brackets. */
 const TURBINE = [
   {
+    heading: 'Медузы кембрия',
+    content:
+      'Несмотря на то, что эти животные имели мягкие студенистые тела без скелета, некоторые из найденных в горных ' +
+      'сланцах окаменелостей, как считают палеонтологи, представляют собой отпечатки древних медуз, без щупалец, но ' +
+      'с большим числом лопастей, чем у современных видов, живущих в тёплых морях. Сланцы датируются ранним ' +
+      'кембрием и образовались около 515 миллионов лет назад. Позже похожую находку сделали в Китае.',
+  },
+  {
     heading: 'Турбина',
     content:
       'Турбина собрана из нескольких роторов (вращающихся дисков) на общем валу, между которыми стоят статоры (неподвижные диски), закреплённые на корпусе. ' +
@@ -692,6 +700,15 @@ const askOf = (id: () => string) => async (question: string) =>
 const answer = askOf(() => assistantId);
 
 describe('local answerer on prose', () => {
+  it('gives the sentence beside that holds the number asked, cutting the long one that names the question to fit', async () => {
+    const a = await askOf(() => turbineId)(
+      'Сколько лет найденным окаменелостям, представляющим собой отпечатки медуз?',
+    );
+    expect(a.text).toContain('515 миллионов лет');
+    expect(a.text).toContain('отпечатки древних медуз');
+    expect(a.text.length).toBeLessThanOrEqual(300);
+  });
+
   it('reads "где" as asking a place when no passage holds an address: the sentence naming one answers', async () => {
     const a = await answer('Где преподавал Лефевр?');
     expect(a.source).toBe('knowledge');

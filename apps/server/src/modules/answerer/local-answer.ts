@@ -1300,7 +1300,7 @@ function composeAnswer(
       (picked.length === 1 && isRow(u) ? rowCells(text, terms, limit, holdsAnswer ?? NONE) : undefined) ??
       clauseWindow(text, terms, limit, holdsAnswer ?? NONE)
     );
-  return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit, holdsAnswer);
+  return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit, terms, holdsAnswer);
 }
 
 /**
@@ -1324,6 +1324,7 @@ function withNeighbour(
   text: string,
   unitScore: (i: number) => number,
   limit: number,
+  terms: string[],
   holds?: (text: string) => boolean,
 ) {
   const head = picked[0] as Unit;
@@ -1350,6 +1351,15 @@ function withNeighbour(
   });
   const other = list[second];
   if (other) return second < first ? `${other.text} … ${text}` : `${text} … ${other.text}`;
+  // The sentence beside that holds what the answer lacks, too long to join it whole: the answer's
+  // part that names the question's words, and that sentence.
+  if (lacking) {
+    const beside = [list[last + 1], list[first - 1]].find((x) => usable(x) && supplies(x) && x.text.length < limit / 2);
+    if (beside && text.length + beside.text.length + 1 > limit) {
+      const part = clauseWindow(text, terms, limit - beside.text.length - 2, NONE);
+      return beside === list[last + 1] ? `${part} ${beside.text}` : `${beside.text} ${part}`;
+    }
+  }
   const sides = [
     { after: true, unit: list[last + 1], score: unitScore(last + 1) },
     { after: false, unit: list[first - 1], score: unitScore(first - 1) },
