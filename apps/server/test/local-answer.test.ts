@@ -993,6 +993,13 @@ describe('a question read for its subject', () => {
           ['лестниц', 'ступен'],
         ],
       ],
+      [
+        'чем знаменит ваш завод?',
+        [
+          ['знамен', 'известн'],
+          ['завод', 'предприят'],
+        ],
+      ],
     ];
     for (const [message, pairs] of said) {
       const { query } = await retrieve(server.app.ctx, businessId, message);
