@@ -1000,6 +1000,16 @@ describe('a question read for its subject', () => {
           ['завод', 'предприят'],
         ],
       ],
+      [
+        'с кем сотрудничаете? кто виноват? когда можно вступить? сколько пищи съедает?',
+        [
+          ['сотруднича', 'партнер'],
+          ['виноват', 'обвиня'],
+          ['вступ', 'присоедин'],
+          ['пищ', 'ед'],
+          ['съеда', 'съест'],
+        ],
+      ],
     ];
     for (const [message, pairs] of said) {
       const { query } = await retrieve(server.app.ctx, businessId, message);
