@@ -1010,6 +1010,7 @@ describe('a question read for its subject', () => {
           ['съеда', 'съест'],
         ],
       ],
+      ['во сколько закончите?', [['законч', 'заверш']]],
     ];
     for (const [message, pairs] of said) {
       const { query } = await retrieve(server.app.ctx, businessId, message);

@@ -443,6 +443,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['отрезок', 'участок'],
   ['указывать', 'свидетельствовать'],
   ['вступить', 'присоединиться', 'вступление', 'присоединение'],
+  ['закончить', 'завершить', 'окончить', 'завершение', 'окончание'],
 ];
 
 let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
