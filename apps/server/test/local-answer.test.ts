@@ -1011,6 +1011,13 @@ describe('a question read for its subject', () => {
         ],
       ],
       ['во сколько закончите?', [['законч', 'заверш']]],
+      [
+        'с соплями можно? файл 40 мегабайт пройдёт?',
+        [
+          ['сопл', 'насморк'],
+          ['мегабайт', 'мб'],
+        ],
+      ],
     ];
     for (const [message, pairs] of said) {
       const { query } = await retrieve(server.app.ctx, businessId, message);
