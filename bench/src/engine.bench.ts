@@ -126,7 +126,11 @@ interface Squad {
 }
 const squad = JSON.parse(readFileSync(path.resolve(root, '../shared/data/xquad-ru-dev.json'), 'utf8')) as Squad;
 const paragraphs: { heading: string; content: string }[] = [];
-/** `heldOut`: the odd articles, never looked at while tuning (the even ones were). */
+/**
+ * `heldOut`: the odd articles, never looked at while tuning (the even ones were) until 2026-11-29,
+ * when the misses of all articles were read for synonyms of everyday words; their figure stays, to
+ * compare with earlier reports, but it is no longer a held-out one.
+ */
 const qas: { q: string; answers: string[]; p: number; heldOut: boolean }[] = [];
 squad.data.forEach((article, a) => {
   for (const p of article.paragraphs) {
@@ -240,7 +244,7 @@ for (const { title, score } of heldOut)
     `  written apart (${title}; see fixture.ts): ${score.questions} questions, score ${round(score.score)}, out of scope answered ${score.outOfScopeAnswered}`,
   );
 console.log(
-  `  XQuAD-ru: ${xquad.questions} questions, answer holds the gold span ${xquad.span} (target ≥ 0.85; held-out articles ${xquad.spanHeldOut}), hand-off ${xquad.handoff}, mean answer ${xquad.meanChars} chars (max ${xquad.maxChars}, target ≤ 300)`,
+  `  XQuAD-ru: ${xquad.questions} questions, answer holds the gold span ${xquad.span} (target ≥ 0.85; odd articles, held out until 2026-11-29, ${xquad.spanHeldOut}), hand-off ${xquad.handoff}, mean answer ${xquad.meanChars} chars (max ${xquad.maxChars}, target ≤ 300)`,
 );
 console.log(
   `  retrieval for the model path: hit@1 ${xquad.hitAt1} (target ≥ 0.93), hit@5 ${xquad.hitAt5} (target ≥ 0.99)`,
