@@ -1066,6 +1066,13 @@ describe('a question read for its subject', () => {
 describe('local answerer on a business', () => {
   const ask = askOf(() => businessId);
 
+  it('hands off a question of buying answered by no sentence of selling or of a price', async () => {
+    const a = await ask('а скалер Woodpecker у вас можно купить?');
+    expect(a.source).toBe('handoff');
+    // A sentence saying what it costs answers it.
+    expect((await ask('можно купить доставку воды на этаж?')).source).toBe('knowledge');
+  });
+
   it('reads hours as what "работает" asks, though no sentence says the word', async () => {
     const a = await ask('До скольки работает доставка?');
     expect(a.source).toBe('knowledge');

@@ -284,6 +284,12 @@ const TIME_BACK =
 const GOES_ON =
   /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu;
 
+/** A question asking to buy ("можно купить", "продаёте", "есть в продаже"). */
+const BUY_ASKED =
+  /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu;
+/** A text telling of a sale or a price. */
+const SALE_SAID = /куп|прода|приобр|₽|руб|цен[аыеуо]|стои|бесплатн/iu;
+
 /** Whether a sentence needs the one before it to be understood (GOES_ON, POINTS_BACK, TIME_BACK). */
 const pointsBack = (u: Unit, prev: Unit) =>
   GOES_ON.test(u.text) || (prev.line === u.line && (POINTS_BACK.test(u.text) || TIME_BACK.test(u.text)));
@@ -962,6 +968,9 @@ export async function composeLocalAnswer(
           : undefined,
       );
   if (!answer) return handoff(confidence);
+  // Asked to buy something ("гитары продаёте?", "можно у вас купить шлейку?"), an answer that says
+  // nothing of selling or of a price tells about the thing, not whether it is sold.
+  if (BUY_ASKED.test(qText) && !SALE_SAID.test(answer)) return handoff(confidence);
   return { text: answer, source: 'knowledge', confidence };
 }
 
