@@ -91,6 +91,9 @@ describe('table questions', () => {
     expect(comparisonOf('куда курьер ездит дороже чем за 500 р')).toMatchObject({ op: '>', value: 500 });
     expect(comparisonOf('что дороже 5 тысяч')).toMatchObject({ op: '>', value: 5000, said: 'дороже 5 тысяч' });
     expect(comparisonOf('какие стоят меньше тысячи')).toMatchObject({ op: '<', value: 1000, said: 'меньше тысячи' });
+    // Money said apart from the figure: "подешевле, чтоб до 600 за пол кило" compares prices, not weights.
+    expect(comparisonOf('какой мёд подешевле, чтоб до 600 за пол кило?')).toMatchObject({ value: 600, money: true });
+    expect(comparisonOf('какие группы до 8 человек?')?.money).toBeUndefined();
   });
 
   it('selects the rows whose yes/no column the question names, and the others for "без"', () => {

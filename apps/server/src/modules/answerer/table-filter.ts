@@ -131,6 +131,10 @@ const NO_PLACES =
  * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
  * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
  */
+/** A word of the question that says its comparison is of money. */
+const PRICE_WORD =
+  /(?<!\p{L})(?:подешевле|подороже|дешев\p{L}*|дешёв\p{L}*|недорог\p{L}*|бюджетн\p{L}*|стоит|стоят|стоимост\p{L}*|цен[аеуы]|почем|почём)(?!\p{L})/iu;
+
 export function comparisonOf(question: string): Comparison | undefined {
   // "Где мест уже нет?", "на какие не осталось мест": a count of places of 0 ("почти не осталось
   // мест, меньше пяти" asks the count it says).
@@ -174,7 +178,11 @@ export function comparisonOf(question: string): Comparison | undefined {
       return { op, value: /^мес/i.test(unit[1]) ? value : value * 12, months: true, said };
     return { op, value: /^ч/i.test(unit[1]) ? value * 60 : value, minutes: true, said };
   }
-  const money = /^(?:дешевле|дороже)$/.test(word) || /^\s*(?:тыс\p{L}*\.?\s*)?(?:руб|р(?!\p{L})|₽)/iu.test(after);
+  // "Какой мёд подешевле, чтоб до 600 за пол кило?": money, however far from the figure it is said.
+  const money =
+    /^(?:дешевле|дороже)$/.test(word) ||
+    /^\s*(?:тыс\p{L}*\.?\s*)?(?:руб|р(?!\p{L})|₽)/iu.test(after) ||
+    PRICE_WORD.test(question);
   return { op, value, said: `${m[0]}${multiplier}`.trim(), ...(money ? { money } : {}) };
 }
 
