@@ -1222,6 +1222,9 @@ describe('local answerer on a business', () => {
     const known = await ask('С эндодонтистом Беловой можно записаться на лечение каналов?');
     expect(known.source, `confidence ${known.confidence}`).toBe('knowledge');
     expect(known.text).toContain('микроскопом');
+    // Said in another case than the documents' ("у Тихонова" of "Тихонов"), whose stems differ.
+    const declined = await ask('у доктора Тихонова можно записаться на приём?');
+    expect(declined.source, declined.text).toBe('knowledge');
   });
 
   it('weighs less the words of the situation told before a question of several', async () => {
