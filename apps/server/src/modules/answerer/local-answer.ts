@@ -22,6 +22,7 @@ import {
   filtersTable,
   filterTable,
   PEOPLE,
+  PRICE_WORDS,
   parseRow,
   peopleOf,
   rowNamesOf,
@@ -93,8 +94,6 @@ export function surnameWords(question: string): string[] {
   return words;
 }
 
-/** Words of a question asking about money without naming the price list's words. */
-const PRICE_WORDS = /недорог|дешев|бюджетн|тыс|тыщ|руб|₽|стои|цен|почем|почём/iu;
 /** What finds a price list: its columns' words. */
 const PRICE_LIST_QUERY = 'цена стоимость';
 

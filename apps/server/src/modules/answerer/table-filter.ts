@@ -131,9 +131,8 @@ const NO_PLACES =
  * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
  * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
  */
-/** A word of the question that says its comparison is of money. */
-const PRICE_WORD =
-  /(?<!\p{L})(?:подешевле|подороже|дешев\p{L}*|дешёв\p{L}*|недорог\p{L}*|бюджетн\p{L}*|стоит|стоят|стоимост\p{L}*|цен[аеуы]|почем|почём)(?!\p{L})/iu;
+/** Words of a question asking about money ("подешевле", "до тыщи", "почём"). */
+export const PRICE_WORDS = /недорог|дешев|дешёв|бюджетн|тыс|тыщ|руб|₽|стои|цен|почем|почём/iu;
 
 export function comparisonOf(question: string): Comparison | undefined {
   // "Где мест уже нет?", "на какие не осталось мест": a count of places of 0 ("почти не осталось
@@ -182,7 +181,7 @@ export function comparisonOf(question: string): Comparison | undefined {
   const money =
     /^(?:дешевле|дороже)$/.test(word) ||
     /^\s*(?:тыс\p{L}*\.?\s*)?(?:руб|р(?!\p{L})|₽)/iu.test(after) ||
-    PRICE_WORD.test(question);
+    PRICE_WORDS.test(question);
   return { op, value, said: `${m[0]}${multiplier}`.trim(), ...(money ? { money } : {}) };
 }
 
