@@ -96,6 +96,12 @@ describe('table questions', () => {
     expect(comparisonOf('какие группы до 8 человек?')?.money).toBeUndefined();
   });
 
+  it('selects the rows saying a yes/no column named and a comparison together', () => {
+    expect(filterTable(input('какие блюда без орехов дешевле 300'))).toBe(
+      'Орехи: нет, Цена, руб., дешевле 300\n- Сырники — 250',
+    );
+  });
+
   it('selects the rows whose yes/no column the question names, and the others for "без"', () => {
     expect(filterTable(input('в каких блюдах есть орехи'))).toBe('Орехи: да\n- Пахлава\n- Паста с песто');
     // Naming the column while asking a time or a price is no filter.

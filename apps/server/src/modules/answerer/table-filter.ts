@@ -700,6 +700,8 @@ export function filterTable(input: FilterInput): string | undefined {
     /** The yes/no columns the question names, each with the rows it picks. */
     const yesNoNamed: { column: string; yes: boolean; picked: TableRow[]; score: number; named: number; at: number }[] =
       [];
+    /** The columns compared, each with the rows it picks. */
+    const compared: { column: string; picked: TableRow[]; score: number }[] = [];
     // Wanted absent ("без орехов") from a column of presence ("Орехи"): its "нет"; from a column of
     // absence ("Без глютена"): its "да", as is the presence asked of the latter. Said after it
     // too: "в каких домиках удобств внутри нет?", "на какие работы гарантии нет?".
@@ -793,8 +795,19 @@ export function filterTable(input: FilterInput): string | undefined {
         if (picked.length === 0) continue;
         const answer = compose(`${valuesHead}${column}, ${comparison.said}`, list(picked, column), input.maxChars);
         if (!best || colScore > best.score) best = { score: colScore, answer };
+        compared.push({ column, picked, score: colScore });
       }
     }
+    // A yes/no column named with a comparison ("какие сыры без лактозы не дороже 3 тыс?"): the rows
+    // saying both, the comparison's column shown.
+    for (const c of compared)
+      for (const y of yesNoNamed.filter((x) => x.named >= 0.8)) {
+        const both = c.picked.filter((r) => y.picked.includes(r));
+        const score = Math.max(c.score, y.score) + 0.05;
+        if (both.length === 0 || (best && score <= best.score) || !comparison) continue;
+        const head = `${valuesHead}${y.column}: ${y.yes ? 'да' : 'нет'}, ${c.column}, ${comparison.said}`;
+        best = { score, answer: compose(head, list(both, c.column), input.maxChars) };
+      }
     // Two yes/no columns named ("какие отели на первой линии для детей?"): the rows saying both.
     // Each named by a word of its own: "для детей" names "Для детей", not "Детский клуб" too.
     const surely = yesNoNamed.filter(
