@@ -169,6 +169,10 @@ describe('table questions', () => {
     expect(filterTable(input('дочке 8 лет, что есть для нее? во сколько', undefined, timetable))).toBe(
       'Возраст: 8 лет; Время:\n- Дельфины — 12:00',
     );
+    // With a comparison: the rows of that age that it holds.
+    expect(ask('какие занятия есть для 4 лет дешевле 5000')).toBe(
+      'Возраст: 4 года, Цена, дешевле 5000\n- Развивайка — 4800',
+    );
     // Asked how many, not listed.
     expect(ask('сколько лет нужно для шахмат')).toBeUndefined();
   });

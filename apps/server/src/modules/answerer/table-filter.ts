@@ -367,6 +367,9 @@ export const filtersTable = (question: string): boolean =>
   PEOPLE_COUNT.test(question) ||
   asksSuperlative(question);
 
+/** Lines said once each, in their order (two groups of one course list it once). */
+const distinct = (lines: string[]): string[] => lines.filter((x, i, all) => all.indexOf(x) === i);
+
 /** Rows grouped by their table (its column names), each row once. */
 function byTable(rows: TableRow[]): TableRow[][] {
   const tables = new Map<string, TableRow[]>();
@@ -806,7 +809,7 @@ export function filterTable(input: FilterInput): string | undefined {
         const score = Math.max(c.score, y.score) + 0.05;
         if (both.length === 0 || (best && score <= best.score) || !comparison) continue;
         const head = `${valuesHead}${y.column}: ${y.yes ? 'да' : 'нет'}, ${c.column}, ${comparison.said}`;
-        best = { score, answer: compose(head, list(both, c.column), input.maxChars) };
+        best = { score, answer: compose(head, distinct(list(both, c.column)), input.maxChars) };
       }
     // Two yes/no columns named ("какие отели на первой линии для детей?"): the rows saying both.
     // Each named by a word of its own: "для детей" names "Для детей", not "Детский клуб" too.
@@ -934,15 +937,24 @@ export function filterTable(input: FilterInput): string | undefined {
       const picked = (byValues ? inValues : rows).filter(holdsAge);
       const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || ageScore > best.score)) {
-        const names = (
+        const names = distinct(
           ageValues === timeColumn && timeColumn
             ? picked.map((r) => `${label(r)} — ${cellOf(r, timeColumn)}`)
-            : list(picked, '')
-        ).filter((x, i, all) => all.indexOf(x) === i);
+            : list(picked, ''),
+        );
         const head = `${valuesHead}${ageColumn}: ${years(age)}${ageValues ? `; ${ageValues}:` : ''}`;
         best = { score: ageScore, answer: compose(head, names, input.maxChars) };
       }
     }
+    // A child's age named with a comparison ("что есть для 8 лет дешевле 5 тыс?"): the rows saying both.
+    if (ageColumn && age !== undefined && comparison)
+      for (const c of compared) {
+        const both = c.picked.filter(holdsAge);
+        const score = Math.max(c.score, (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS) + 0.05;
+        if (both.length === 0 || (best && score <= best.score)) continue;
+        const head = `${valuesHead}${ageColumn}: ${years(age)}, ${c.column}, ${comparison.said}`;
+        best = { score, answer: compose(head, distinct(list(both, c.column)), input.maxChars) };
+      }
     // "Что есть по субботам с утра?", "освобождаюсь к восьми, есть что-нибудь попозже?": a
     // timetable's rows at the time of day and on the days asked (and of the child's age, if named).
     const dayColumn = columns.find(
