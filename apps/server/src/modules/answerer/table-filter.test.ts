@@ -147,6 +147,18 @@ describe('table questions', () => {
     );
   });
 
+  it('shows the days beside the rows of a value when the list question asks them', () => {
+    const groups = [
+      'Группа: LEGO; Дни: сб, 11:30; Преподаватель: Орлов',
+      'Группа: Arduino; Дни: пт, 17:30; Преподаватель: Орлов',
+      'Группа: Scratch; Дни: вт, 16:00; Преподаватель: Лисина',
+      'Группа: Python; Дни: чт, 18:00; Преподаватель: Лисина',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('у орлова какие группы и в какие дни?', undefined, groups))).toBe(
+      'Преподаватель: Орлов; Дни:\n- LEGO — сб, 11:30\n- Arduino — пт, 17:30',
+    );
+  });
+
   it('reads a column of ages as ranges, "от 3 до 5 лет" among them', () => {
     const classes = [
       'Занятие: Развивайка; Возраст: от 3 до 5 лет; Цена: 4800',

@@ -367,6 +367,9 @@ export const filtersTable = (question: string): boolean =>
   PEOPLE_COUNT.test(question) ||
   asksSuperlative(question);
 
+/** A list question asking when each row is: its days or times are shown beside it. */
+const WHEN_LISTED = /(?<!\p{L})(?:в\s+какие\s+дни|по\s+каким\s+дням|в\s+какое\s+время|во\s+сколько|когда)(?!\p{L})/iu;
+
 /** Lines said once each, in their order (two groups of one course list it once). */
 const distinct = (lines: string[]): string[] => lines.filter((x, i, all) => all.indexOf(x) === i);
 
@@ -1014,8 +1017,14 @@ export function filterTable(input: FilterInput): string | undefined {
     if (valued.length >= (listed ? 1 : 2) && holdsFigures) {
       const picked = rowsOfWord ? inWord : inValues;
       const head = valued.map(headOf).join(', ');
+      // "Какие группы и в какие дни?": the days (or times) shown beside each row, as prices are.
+      const shown = !asksPrice && WHEN_LISTED.test(input.question) ? (dayColumn ?? hours) : undefined;
+      const lines = shown ? distinct(picked.map((r) => `${label(r)} — ${cellOf(r, shown)}`)) : list(picked, '');
       if (picked.length > 0 && (!best || valueScore > best.score))
-        best = { score: valueScore, answer: compose(priced(head), list(picked, ''), input.maxChars) };
+        best = {
+          score: valueScore,
+          answer: compose(shown ? `${head}; ${shown}:` : priced(head), lines, input.maxChars),
+        };
     }
     // The rows the list question's word names, with their prices when the table has them.
     if (rowsOfWord && !byValues && holdsFigures && (!best || valueScore > best.score)) {
