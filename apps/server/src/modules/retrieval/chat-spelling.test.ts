@@ -3,6 +3,9 @@ import { chatSpelling } from './retrieve';
 
 describe('chatSpelling', () => {
   it('writes out question words as a chat spells them, and nothing else', () => {
+    expect(chatSpelling('баллы на карту капают? скока там процентов капает? а кран капает')).toBe(
+      'баллы на карту начисляются? сколько там процентов начисляются? а кран капает',
+    );
     expect(chatSpelling('скока стоит? чё по срокам, щас открыты? Скоко ждать')).toBe(
       'сколько стоит? что по срокам, сейчас открыты? сколько ждать',
     );
