@@ -757,14 +757,13 @@ export async function composeLocalAnswer(
   const unknownNoun = terms.some((t, i) => unknown[i] && !verbs.has(t));
   // A person the documents never name ("Ортодонт Смирнова принимает?", "инструктор павлов ещё
   // работает?"): someone else's, or gone; the owner answers.
-  const surnames = surnameWords(asked);
   // Its stem may be one the documents' form of it does not have ("Орлова" → "орлов", "Орлов" → "орл"):
   // a name the passages found say, but for its ending, is theirs.
-  const saidInPassages = (w: string) => {
+  const strangers = surnameWords(asked).filter((w) => {
     const base = w.slice(0, Math.max(4, w.length - 1));
-    return passages.some((x) => x.content.toLowerCase().replace(/ё/g, 'е').includes(base));
-  };
-  if (terms.some((t, i) => unknown[i] && surnames.some((w) => w.startsWith(t) && !saidInPassages(w)))) return handoff();
+    return !passages.some((x) => x.content.toLowerCase().replace(/ё/g, 'е').includes(base));
+  });
+  if (terms.some((t, i) => unknown[i] && strangers.some((w) => w.startsWith(t)))) return handoff();
   const sum = (pick: (i: number) => boolean) => weights.reduce((a, w, i) => a + (pick(i) ? w : 0), 0);
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;

@@ -256,6 +256,8 @@ const NARROWED_BONUS = 0.1;
 
 /** A question asking at what time ("во сколько", "когда", "со скольки"). */
 const TIME_QUESTION = /(?<!\p{L})(?:во\s+сколько|со\s+скольки|когда)(?!\p{L})/u;
+/** The days asked of the rows listed ("какие группы и в какие дни?"). */
+const DAYS_QUESTION = /(?<!\p{L})(?:в\s+какие\s+дни|по\s+каким\s+дням|в\s+какое\s+время)(?!\p{L})/u;
 /** A timetable's column of times ("Время", "Начало"). */
 const TIME_COLUMN = /^(?:время|начало)/iu;
 /** A question of a time, a number or a price, which a yes/no column does not answer. */
@@ -366,9 +368,6 @@ export const filtersTable = (question: string): boolean =>
   AGE.test(question) ||
   PEOPLE_COUNT.test(question) ||
   asksSuperlative(question);
-
-/** A list question asking when each row is: its days or times are shown beside it. */
-const WHEN_LISTED = /(?<!\p{L})(?:в\s+какие\s+дни|по\s+каким\s+дням|в\s+какое\s+время|во\s+сколько|когда)(?!\p{L})/iu;
 
 /** Lines said once each, in their order (two groups of one course list it once). */
 const distinct = (lines: string[]): string[] => lines.filter((x, i, all) => all.indexOf(x) === i);
@@ -662,6 +661,9 @@ export function filterTable(input: FilterInput): string | undefined {
       byLength(priceColumns, daysOf(input.question)) ?? (asksPrice ? whenColumn : undefined) ?? priceColumns[0];
     // A list whose values are the price column's names it after the filter's head.
     const priced = (head: string) => (priceColumn ? `${head}; ${priceColumn}:` : head);
+    /** Each row with its cell of a column whatever it says (days, times), each line once. */
+    const withValues = (picked: TableRow[], column: string) =>
+      distinct(picked.map((r) => `${label(r)} — ${cellOf(r, column)}`));
     const list = (picked: TableRow[], column: string) =>
       picked.map((r) => {
         const name = label(r);
@@ -804,16 +806,23 @@ export function filterTable(input: FilterInput): string | undefined {
         compared.push({ column, picked, score: colScore });
       }
     }
-    // A yes/no column named with a comparison ("какие сыры без лактозы не дороже 3 тыс?"): the rows
-    // saying both, the comparison's column shown.
-    for (const c of compared)
-      for (const y of yesNoNamed.filter((x) => x.named >= 0.8)) {
-        const both = c.picked.filter((r) => y.picked.includes(r));
-        const score = Math.max(c.score, y.score) + 0.05;
-        if (both.length === 0 || (best && score <= best.score) || !comparison) continue;
-        const head = `${valuesHead}${y.column}: ${y.yes ? 'да' : 'нет'}, ${c.column}, ${comparison.said}`;
-        best = { score, answer: compose(head, distinct(list(both, c.column)), input.maxChars) };
+    /**
+     * Another filter said with the comparison (`named`, what it keeps, how well it is named): the
+     * rows each compared column keeps that it keeps too, that column shown.
+     */
+    const withComparison = (named: string, keeps: (r: TableRow) => boolean, score: number) => {
+      if (!comparison) return;
+      for (const c of compared) {
+        const both = c.picked.filter(keeps);
+        const bothScore = Math.max(c.score, score) + 0.05;
+        if (both.length === 0 || (best && bothScore <= best.score)) continue;
+        const head = `${valuesHead}${named}, ${c.column}, ${comparison.said}`;
+        best = { score: bothScore, answer: compose(head, distinct(list(both, c.column)), input.maxChars) };
       }
+    };
+    // A yes/no column named with a comparison ("какие сыры без лактозы не дороже 3 тыс?").
+    for (const y of yesNoNamed.filter((x) => x.named >= 0.8))
+      withComparison(`${y.column}: ${y.yes ? 'да' : 'нет'}`, (r) => y.picked.includes(r), y.score);
     // Two yes/no columns named ("какие отели на первой линии для детей?"): the rows saying both.
     // Each named by a word of its own: "для детей" names "Для детей", not "Детский клуб" too.
     const surely = yesNoNamed.filter(
@@ -936,28 +945,18 @@ export function filterTable(input: FilterInput): string | undefined {
     const ageValues = asksPrice ? priceColumn : timeColumn;
     const ageColumn =
       !aboutRow && (listed || AVAILABLE.test(input.question)) && (!asksAmount || ageValues) ? ages : undefined;
+    const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS;
     if (ageColumn && age !== undefined) {
       const picked = (byValues ? inValues : rows).filter(holdsAge);
-      const ageScore = (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS;
       if (picked.length > 0 && (!best || ageScore > best.score)) {
-        const names = distinct(
-          ageValues === timeColumn && timeColumn
-            ? picked.map((r) => `${label(r)} — ${cellOf(r, timeColumn)}`)
-            : list(picked, ''),
-        );
+        const names =
+          ageValues === timeColumn && timeColumn ? withValues(picked, timeColumn) : distinct(list(picked, ''));
         const head = `${valuesHead}${ageColumn}: ${years(age)}${ageValues ? `; ${ageValues}:` : ''}`;
         best = { score: ageScore, answer: compose(head, names, input.maxChars) };
       }
     }
-    // A child's age named with a comparison ("что есть для 8 лет дешевле 5 тыс?"): the rows saying both.
-    if (ageColumn && age !== undefined && comparison)
-      for (const c of compared) {
-        const both = c.picked.filter(holdsAge);
-        const score = Math.max(c.score, (byValues ? valueScore : ROWS_OF_WORD + about) + NARROWED_BONUS) + 0.05;
-        if (both.length === 0 || (best && score <= best.score)) continue;
-        const head = `${valuesHead}${ageColumn}: ${years(age)}, ${c.column}, ${comparison.said}`;
-        best = { score, answer: compose(head, distinct(list(both, c.column)), input.maxChars) };
-      }
+    // A child's age named with a comparison ("что есть для 8 лет дешевле 5 тыс?").
+    if (ageColumn && age !== undefined) withComparison(`${ageColumn}: ${years(age)}`, holdsAge, ageScore);
     // "Что есть по субботам с утра?", "освобождаюсь к восьми, есть что-нибудь попозже?": a
     // timetable's rows at the time of day and on the days asked (and of the child's age, if named).
     const dayColumn = columns.find(
@@ -1018,8 +1017,9 @@ export function filterTable(input: FilterInput): string | undefined {
       const picked = rowsOfWord ? inWord : inValues;
       const head = valued.map(headOf).join(', ');
       // "Какие группы и в какие дни?": the days (or times) shown beside each row, as prices are.
-      const shown = !asksPrice && WHEN_LISTED.test(input.question) ? (dayColumn ?? hours) : undefined;
-      const lines = shown ? distinct(picked.map((r) => `${label(r)} — ${cellOf(r, shown)}`)) : list(picked, '');
+      const whenAsked = TIME_QUESTION.test(input.question) || DAYS_QUESTION.test(input.question);
+      const shown = !asksPrice && whenAsked ? (dayColumn ?? hours) : undefined;
+      const lines = shown ? withValues(picked, shown) : list(picked, '');
       if (picked.length > 0 && (!best || valueScore > best.score))
         best = {
           score: valueScore,

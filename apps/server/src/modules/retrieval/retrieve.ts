@@ -378,11 +378,17 @@ export async function retrieve(
   return { question, asked, query, corrected, passages };
 }
 
+/** What accrues to a customer: points, bonuses, cashback (however spelt), a percent. */
+const ACCRUING = '(?:балл|бонус|к[еэ]шб[эе]к|процент)';
+
 /** Question words as written in a chat ("скока стоит", "чё по срокам", "щас открыты?", "сколько выйдет"). */
 const CHAT_WORDS: [RegExp, string][] = [
-  // "Баллы капают?", "скока процентов капает": points or cashback that accrue.
+  // "Баллы капают?", "скока процентов капает": points or cashback that accrue, said before or after.
   [
-    /(?<=(?<!\p{L})(?:балл|бонус|кешбэк|кэшбэк|кешбек|кэшбек|процент)\p{L}*\s+(?:\p{L}+\s+){0,3}?)капа(?:ют|ет)(?!\p{L})|(?<!\p{L})капа(?:ют|ет)(?=\s+(?:\p{L}+\s+){0,2}?(?:балл|бонус|кешбэк|кэшбэк|кешбек|кэшбек|процент)\p{L}*)/giu,
+    new RegExp(
+      `(?<=(?<!\\p{L})${ACCRUING}\\p{L}*\\s+(?:\\p{L}+\\s+){0,3}?)капа(?:ют|ет)(?!\\p{L})|(?<!\\p{L})капа(?:ют|ет)(?=\\s+(?:\\p{L}+\\s+){0,2}?${ACCRUING})`,
+      'giu',
+    ),
     'начисляются',
   ],
   [/(?<!\p{L})скок[ао]?(?!\p{L})/giu, 'сколько'],
