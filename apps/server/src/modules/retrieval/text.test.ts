@@ -78,6 +78,9 @@ describe('roots of two stems', () => {
     expect(rootStrength('выеха', 'выезд')).toBeGreaterThan(0);
     // A verb and its noun in -к-: "постирать" / "стирка".
     expect(rootStrength('постира', 'стирк')).toBeGreaterThan(0);
+    // A chat's noun of an adjective in -к-: "первичка" / "первичные", "охлаждёнка" / "охлаждённое".
+    expect(rootStrength('первичк', 'первичн')).toBeGreaterThan(0);
+    expect(rootStrength('охлажденк', 'охлажденн')).toBeGreaterThan(0);
     // A stem held whole behind a prefix or in a compound, not behind a letter that is no prefix:
     // "оставить" is no "доставка".
     expect(rootStrength('свобожд', 'освобожд')).toBeGreaterThan(0);

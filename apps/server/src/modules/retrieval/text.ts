@@ -303,6 +303,12 @@ export function rootForms(lexeme: string): string[] {
       forms.add(`${m[1]}${other}${m[3]}`);
     }
   }
+  // A noun a chat makes of an adjective with -к- ("первичка" of "первичные документы", "наличка",
+  // "охлаждёнка"): the adjective's stem in -н-/-нн-.
+  for (const f of [...forms]) {
+    const m = /^(.{5,}[^аеиоуыэюяк])к$/.exec(f);
+    if (m) forms.add(`${m[1]}н`).add(`${m[1]}нн`);
+  }
   for (const f of [...forms])
     for (const { root, other, prefixed } of PREFIXED_ROOTS) {
       const m = root.exec(f);
