@@ -1018,6 +1018,7 @@ describe('a question read for its subject', () => {
           ['мегабайт', 'мб'],
         ],
       ],
+      ['скину фото техпаспорта', [['техпаспорт', 'стс']]],
     ];
     for (const [message, pairs] of said) {
       const { query } = await retrieve(server.app.ctx, businessId, message);

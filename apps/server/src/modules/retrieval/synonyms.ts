@@ -446,6 +446,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['закончить', 'завершить', 'окончить', 'завершение', 'окончание'],
   ['насморк', 'сопли'],
   ['мегабайт', 'мб'],
+  // A car's papers as an owner calls them: "скину фото техпаспорта" of "свидетельство о регистрации (СТС)".
+  ['техпаспорт', 'стс', 'птс'],
 ];
 
 let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
