@@ -842,6 +842,17 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('документ');
   });
 
+  it('leaves out a visitor\'s thinking aloud ("думаю", "хватит?") and reads leaving as ending the contract', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'думаю от вас уходить)) за сколько надо предупредить, месяца хватит?',
+    );
+    expect(query.terms).not.toContain('дума');
+    expect(query.terms).not.toContain('хват');
+    expect([...(query.synonyms.get('уход') ?? [])]).toContain('расторгнут');
+  });
+
   it('reads "норм?" as asking whether, a girlfriend as whom it is for, and chat words by their groups', async () => {
     const { query } = await retrieve(
       server.app.ctx,

@@ -448,6 +448,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['мегабайт', 'мб'],
   // A car's papers as an owner calls them: "скину фото техпаспорта" of "свидетельство о регистрации (СТС)".
   ['техпаспорт', 'стс', 'птс'],
+  // "Думаю от вас уходить": ending the contract.
+  ['расторгнуть', 'расторжение', 'уходить', 'уйти'],
 ];
 
 let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
