@@ -530,6 +530,14 @@ const JOBS = [
 /** A bathhouse's rules, each bounding a quantity: hours before the session, a child's age. */
 const RULES = [
   {
+    heading: 'Частые вопросы',
+    content:
+      'Вопрос: Я автомеханик, работаю в своём гараже. Могу получить оптовые цены?\n' +
+      'Ответ: Да, частным мастерам и автосервисам — карта «Партнёр СТО» со скидкой от 10 до 15 % по договору.\n' +
+      'Вопрос: Принимаете ли вы отработанное масло?\n' +
+      'Ответ: Отработанное масло и антифриз не принимаем.',
+  },
+  {
     heading: 'Отмена брони',
     content:
       'При отмене более чем за 48 часов до начала сеанса предоплата возвращается полностью. ' +
@@ -1607,6 +1615,10 @@ describe('local answerer on rules that bound a quantity', () => {
   it('answers "за сколько надо предупредить" with the lead time a rule says ("не позднее чем за 24 часа")', async () => {
     const a = await ask('за сколько надо предупредить, чтобы занятие не сгорело?');
     expect(a).toContain('не позднее чем за 24 часа');
+  });
+
+  it('answers a FAQ question told in two sentences with the answer after its last one', async () => {
+    expect(await ask('работаю автомехаником в своём гараже, оптом могу брать?')).toContain('Партнёр СТО');
   });
 
   it("answers a child's age with the rule whose bound holds it", async () => {

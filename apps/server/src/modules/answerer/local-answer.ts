@@ -1252,8 +1252,18 @@ function composeAnswer(
   const u = list[i];
   if (!u) return '';
   let picked: Unit[];
-  if (QUESTION_LINE.test(u.text)) picked = answerSpan(list, i);
-  else {
+  if (QUESTION_LINE.test(u.text)) {
+    // A question of several sentences ("Вопрос: Я автомеханик. Могу получить оптовые цены?") is
+    // answered after its last one.
+    let q = i;
+    while (
+      list[q + 1]?.line === u.line &&
+      /\?\s*$/.test(list[q + 1]?.text ?? '') &&
+      !/\?\s*$/.test(list[q]?.text ?? '')
+    )
+      q++;
+    picked = answerSpan(list, q);
+  } else {
     picked = [u];
     const prev = list[i - 1];
     if (prev && !QUESTION_LINE.test(prev.text) && pointsBack(u, prev)) picked.unshift(prev);
