@@ -850,6 +850,15 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('документ');
   });
 
+  it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'возьмёте нас на бухгалтерию? сколько возьмут, если бухгалтера, которого дали, поменять?',
+    );
+    for (const stem of ['возьмет', 'возьмут', 'дал']) expect(query.light.has(stem), stem).toBe(true);
+  });
+
   it('leaves out a visitor\'s thinking aloud ("думаю", "хватит?") and reads leaving as ending the contract', async () => {
     const { query } = await retrieve(
       server.app.ctx,
