@@ -17,6 +17,14 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     expect(quantitiesAsked('сколько стоит стрижка?')).toEqual([]);
   });
 
+  it('counts employees as people: "2 работников" fits a tariff for "до 3 человек"', () => {
+    const asked = quantitiesAsked('ип на упрощенке, 2 работников. какой тариф?');
+    expect(asked).toEqual([{ value: 2, measure: 'people', word: 'работников' }]);
+    expect(fitsQuantity('Тариф: «ИП Доходы плюс»; Сотрудники: до 3 человек; Цена в месяц, ₽: 4 900', asked)).toBe(
+      'fits',
+    );
+  });
+
   it('finds the rule whose range or bound holds the quantity, in the same unit', () => {
     const asked = quantitiesAsked('отменяю за 30 часов');
     expect(fitsQuantity('При отмене за 48–24 часа возвращаем 50% предоплаты.', asked)).toBe('fits');

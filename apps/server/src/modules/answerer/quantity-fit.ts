@@ -21,7 +21,7 @@ const UNITS: [RegExp, string, number][] = [
   [/^(?:лет|год)/u, 'time', 365 * 24 * 60],
   [/^(?:кг|кило)/u, 'mass', 1],
   [/^(?:тонн|т$)/u, 'mass', 1000],
-  [/^(?:чел|гост|персон)/u, 'people', 1],
+  [/^(?:чел|гост|персон|работник|сотрудник)/u, 'people', 1],
   [/^км$|^километр/u, 'distance', 1],
 ];
 /** Words after a figure that are no unit a rule bounds: money, shares, the order of things. */
