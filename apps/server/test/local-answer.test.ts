@@ -1634,3 +1634,28 @@ describe('local answerer on rules that bound a quantity', () => {
     expect(await ask('малому 2 года, можно его с собой в парную ненадолго?')).toContain('до 3 лет в парную нельзя');
   });
 });
+
+describe('local answerer on a brand the documents do not have', () => {
+  let oilsId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    oilsId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, oilsId, 'masla.csv', [
+      {
+        heading: 'Моторные масла',
+        content:
+          'Моторное масло: Idemitsu Zepro Touring; Вязкость: 5W-30; Объём: 4 л; Цена, ₽: 3 390\n' +
+          'Моторное масло: Shell Helix HX8; Вязкость: 5W-40; Объём: 4 л; Цена, ₽: 3 150\n' +
+          'Моторное масло: Лукойл Генезис; Вязкость: 5W-40; Объём: 4 л; Цена, ₽: 2 290',
+      },
+    ]);
+  });
+  const ask = (question: string) => askOf(() => oilsId)(question);
+
+  it('hands off a brand in Latin letters that no passage writes or spells alike, and answers one they do', async () => {
+    expect((await ask('Сколько у вас стоит Motul 8100 5W-30 в канистре 4 литра?')).source).toBe('handoff');
+    expect((await ask('Сколько стоит Idemitsu 5W-30 на 4 литра?')).text).toContain('3 390');
+    // Misspelt, it is still theirs.
+    expect((await ask('Сколько стоит Idemitzu 5W-30?')).text).toContain('3 390');
+  });
+});

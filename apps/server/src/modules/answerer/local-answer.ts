@@ -111,6 +111,19 @@ function asksOnlyPrice(
   return terms.every((t) => NUMBER.test(t) || light.has(t) || verbs.has(t) || own(t) || PRICE_WORDS.test(t));
 }
 
+/** A stem in Latin letters that is no Roman numeral ("iii" of "Генрихом III", "xv"). */
+const LATIN_WORD = /^(?![ivxlcdm]+$)[a-z]/;
+/** How alike a Latin stem and a passage's must be spelt to be one name ("arpnet"/"arpanet"). */
+const SPELT_ALIKE = 0.4;
+
+/** Whether the passages write a stem, or a stem spelt like it. */
+function spelledIn(stem: string, parts: PassageParts[]): boolean {
+  return parts.some((x) => {
+    for (const l of x.read?.all ?? []) if (l === stem || trigramSimilarity(stem, l) >= SPELT_ALIKE) return true;
+    return false;
+  });
+}
+
 /** Tunables of the answer decision, measured on the engine fixture (test/fixtures/engine). */
 export const THRESHOLDS = {
   /** Share of the question's weight the best passage must explain. */
@@ -813,6 +826,11 @@ export async function composeLocalAnswer(
     }
     return best;
   };
+  // A brand, a model or a code in Latin letters that the passages found neither write nor spell
+  // alike ("Motul" where the price list has Idemitsu, "Yamaha" at a car parts shop, "all-on-4"):
+  // something the business does not have. (Over the fixture and the 34 businesses written apart, no question inside
+  // the documents had one; a Roman numeral is no such word, a misspelt name "ARPNET" spells one.)
+  if (terms.some((t, i) => unknown[i] && LATIN_WORD.test(t) && !spelledIn(t, parts))) return handoff();
   const cover = (score: (t: string, i: number) => number) =>
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
