@@ -828,8 +828,9 @@ export async function composeLocalAnswer(
   };
   // A brand, a model or a code in Latin letters that the passages found neither write nor spell
   // alike ("Motul" where the price list has Idemitsu, "Yamaha" at a car parts shop, "all-on-4"):
-  // something the business does not have. (Over the fixture and the 34 businesses written apart, no question inside
-  // the documents had one; a Roman numeral is no such word, a misspelt name "ARPNET" spells one.)
+  // something the business does not have. (Over the fixture and the 34 businesses written apart,
+  // no question inside the documents had one; a Roman numeral is no such word, and a misspelt
+  // name, "ARPNET" of "ARPANET", is spelt alike.)
   if (terms.some((t, i) => unknown[i] && LATIN_WORD.test(t) && !spelledIn(t, parts))) return handoff();
   const cover = (score: (t: string, i: number) => number) =>
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;

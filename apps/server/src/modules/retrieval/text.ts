@@ -303,8 +303,9 @@ export function rootForms(lexeme: string): string[] {
       forms.add(`${m[1]}${other}${m[3]}`);
     }
   }
-  // A noun a chat makes of an adjective with -к- ("первичка" of "первичные документы", "наличка",
-  // "охлаждёнка"): the adjective's stem in -н-/-нн-.
+  // A noun a chat makes of an adjective with -к- ("первичка" of "первичные документы",
+  // "охлаждёнка" of "охлаждённое мясо"): the adjective's stem in -н-/-нн-. Stems of six letters
+  // or more before the "к" only ("сумк", "ручк" are words of their own).
   for (const f of [...forms]) {
     const m = /^(.{5,}[^аеиоуыэюяк])к$/.exec(f);
     if (m) forms.add(`${m[1]}н`).add(`${m[1]}нн`);
