@@ -518,7 +518,9 @@ function newName(text: string, question: string, name: RegExp = CAPITALISED): bo
   return words.some((w) => !question.includes(w.toLowerCase().replace(/ё/g, 'е').slice(0, 4)));
 }
 
-const QUESTION_LINE = /\?\s*$|^(?:вопрос|в)\s*[:.-]/i;
+/** A sentence that asks. */
+const ASKS = /\?\s*$/;
+const QUESTION_LINE = new RegExp(`${ASKS.source}|^(?:вопрос|в)\\s*[:.-]`, 'i');
 const ANSWER_PREFIX = /^(?:ответ|о|а)\s*[:.-]\s*/i;
 
 interface Unit {
@@ -772,11 +774,12 @@ export async function composeLocalAnswer(
   // работает?"): someone else's, or gone; the owner answers.
   // Its stem may be one the documents' form of it does not have ("Орлова" → "орлов", "Орлов" → "орл"):
   // a name the passages found say, but for its ending, is theirs.
-  const strangers = surnameWords(asked).filter((w) => {
-    const base = w.slice(0, Math.max(4, w.length - 1));
-    return !passages.some((x) => x.content.toLowerCase().replace(/ё/g, 'е').includes(base));
-  });
-  if (terms.some((t, i) => unknown[i] && strangers.some((w) => w.startsWith(t)))) return handoff();
+  const surnames = surnameWords(asked);
+  if (surnames.length > 0) {
+    const said = passages.map((x) => x.content.toLowerCase().replace(/ё/g, 'е'));
+    const strangers = surnames.filter((w) => !said.some((c) => c.includes(w.slice(0, Math.max(4, w.length - 1)))));
+    if (terms.some((t, i) => unknown[i] && strangers.some((w) => w.startsWith(t)))) return handoff();
+  }
   const sum = (pick: (i: number) => boolean) => weights.reduce((a, w, i) => a + (pick(i) ? w : 0), 0);
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;
@@ -1237,6 +1240,17 @@ function nameBefore(list: Unit[], i: number, namesWho: (text: string) => boolean
 const NAMED_BACK = 2;
 
 /** The units an answer starting at `i` would hold: a FAQ question line is answered by the lines after it. */
+/**
+ * The last sentence of a FAQ question told in several ("Вопрос: Я автомеханик, работаю в своём
+ * гараже. Могу получить оптовые цены?"), from any of them: its answer follows that one.
+ */
+function questionEnd(list: Unit[], i: number): number {
+  let q = i;
+  while (list[q + 1]?.line === list[i]?.line && !ASKS.test(list[q]?.text ?? '') && ASKS.test(list[q + 1]?.text ?? ''))
+    q++;
+  return q;
+}
+
 function answerSpan(list: Unit[], i: number): Unit[] {
   const u = list[i];
   if (!u) return [];
@@ -1271,18 +1285,8 @@ function composeAnswer(
   const u = list[i];
   if (!u) return '';
   let picked: Unit[];
-  if (QUESTION_LINE.test(u.text)) {
-    // A question of several sentences ("Вопрос: Я автомеханик. Могу получить оптовые цены?") is
-    // answered after its last one.
-    let q = i;
-    while (
-      list[q + 1]?.line === u.line &&
-      /\?\s*$/.test(list[q + 1]?.text ?? '') &&
-      !/\?\s*$/.test(list[q]?.text ?? '')
-    )
-      q++;
-    picked = answerSpan(list, q);
-  } else {
+  if (QUESTION_LINE.test(u.text)) picked = answerSpan(list, questionEnd(list, i));
+  else {
     picked = [u];
     const prev = list[i - 1];
     if (prev && !QUESTION_LINE.test(prev.text) && pointsBack(u, prev)) picked.unshift(prev);
