@@ -1659,3 +1659,37 @@ describe('local answerer on a brand the documents do not have', () => {
     expect((await ask('Сколько стоит Idemitzu 5W-30?')).text).toContain('3 390');
   });
 });
+
+describe('local answerer on a catalogue of articles', () => {
+  let bikesId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    bikesId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, bikesId, 'katalog.csv', [
+      {
+        heading: '',
+        content: [
+          'Артикул: SP-104; Модель: Forward Tracer 29; Тип: горный; Наличие: в наличии; Цена, ₽: 32 900; Рассрочка 0 %: нет',
+          'Артикул: SP-105; Модель: Merida Big.Nine 20; Тип: горный; Наличие: в наличии; Цена, ₽: 58 900; Рассрочка 0 %: да',
+          'Артикул: SP-106; Модель: Format 1413; Тип: горный; Наличие: под заказ, 3–5 дней; Цена, ₽: 44 500; Рассрочка 0 %: да',
+          'Артикул: SP-109; Модель: Stels Pilot 710; Тип: складной; Наличие: в наличии; Цена, ₽: 14 490; Рассрочка 0 %: нет',
+          'Артикул: SP-201; Модель: Eltreco XT 850; Тип: электровелосипед; Наличие: в наличии; Цена, ₽: 74 900; Рассрочка 0 %: да',
+          'Артикул: SP-202; Модель: Eltreco Multiwatt; Тип: электровелосипед; Наличие: под заказ, 7 дней; Цена, ₽: 59 900; Рассрочка 0 %: да',
+        ].join('\n'),
+      },
+    ]);
+  });
+  const ask = async (question: string) => (await askOf(() => bikesId)(question)).text;
+
+  it('names the rows by their model, not by their article code', async () => {
+    expect(await ask('какие складные велосипеды есть?')).toBe('Тип: складной\n- Stels Pilot 710');
+  });
+
+  it("filters by the kind a word names, not by one a compound's part names, nor by a verb's synonym", async () => {
+    // "горные велосипеды" is "горный", not "электровелосипед"; "купить" (a synonym of "заказать")
+    // picks no row "под заказ".
+    expect(await ask('Какие горные велосипеды можно купить в рассрочку?')).toBe(
+      'Тип: горный, Рассрочка 0 %: да\n- Merida Big.Nine 20\n- Format 1413',
+    );
+  });
+});

@@ -1088,9 +1088,10 @@ function tableAnswer(
   const describes = (row: TableRow, t: string) =>
     t.length >= DESCRIBING_STEM && cellWords(row).some((w) => w.startsWith(t));
   const wordsOf = memoized((value: string) => new Set([...(stemsOf.get(value) ?? [])].filter((x) => !/^\d+$/.test(x))));
-  // Per word of the question (with its synonyms): the rows it describes, read once.
+  // Per word of the question (with its synonyms): the rows it describes, read once. A verb's
+  // synonyms describe no row ("купить" is "заказать", not a row "Наличие: под заказ").
   const describedRows = memoized((t: string) => {
-    const said = [t, ...(synonyms.get(t) ?? [])];
+    const said = verbs.has(t) ? [t] : [t, ...(synonyms.get(t) ?? [])];
     return new Set(rows.filter((r) => said.some((x) => describes(r, x))));
   });
   const describing = describesRows(question);
@@ -1178,6 +1179,14 @@ function tableAnswer(
         const v = match(t, wordsOf(value));
         return (verbs.has(t) || namesAColumn(t)) && v < OWN_WORD ? 0 : v;
       }),
+    partWords: (value) => {
+      const words =
+        value
+          .toLowerCase()
+          .replace(/ё/g, 'е')
+          .match(/\p{L}+/gu) ?? [];
+      return terms.map((t) => !words.some((w) => w.startsWith(t.slice(0, 3))));
+    },
     maxChars: THRESHOLDS.answerChars,
   });
 }

@@ -393,6 +393,9 @@ const itemsOf = (value: string): string[] =>
 /** The cell of `column` in a row, '' when the row has none. */
 const cellOf = (row: TableRow, column: string) => row.cells.find(([n]) => n === column)?.[1] ?? '';
 
+/** A value named by a word of its own (its stem or another form of it). */
+const OWN_VALUE = 0.9;
+
 /** A category column has at most this share of kinds among its values (the rest are repeats). */
 const CATEGORY_SHARE = 0.6;
 
@@ -404,13 +407,14 @@ function distinctShare(rows: TableRow[], column: string): number {
 
 /**
  * The column that names a row: the first, unless its values repeat (a category first, as in
- * "Категория: Верхняя одежда; Услуга: Пальто шерстяное") and a later column of words has a
- * value of its own in most rows.
+ * "Категория: Верхняя одежда; Услуга: Пальто шерстяное") or are codes ("Артикул: SP-101;
+ * Модель: Stels Navigator 300"), and a later column of words has a value of its own in most rows.
  */
 function nameColumn(rows: TableRow[]): string {
   const columns = rows[0]?.cells.map(([name]) => name) ?? [];
   const first = columns[0] ?? '';
-  if (rows.length < 3 || (distinctShare(rows, first) > CATEGORY_SHARE && !datesFirst(rows))) return first;
+  if (rows.length < 3 || (distinctShare(rows, first) > CATEGORY_SHARE && !datesFirst(rows) && !codesFirst(rows, first)))
+    return first;
   const named = columns.slice(1).find(
     (c) =>
       distinctShare(rows, c) > CATEGORY_SHARE &&
@@ -420,6 +424,17 @@ function nameColumn(rows: TableRow[]): string {
       }),
   );
   return named ?? first;
+}
+
+/** A code's column by its name ("Артикул", "Код товара", "№") or a code of figures and capitals ("SP-101", "W 75/3"). */
+const CODE_COLUMN = /^(?:артикул|арт\.|код|№|sku|id)(?!\p{L})/iu;
+const CODE_CELL = /^(?=.*\d)[\p{Lu}\d][\p{Lu}\d\s./-]*$/u;
+
+/** Whether a table's first column holds codes (an article number): its rows are named by a later column. */
+function codesFirst(rows: TableRow[], first: string): boolean {
+  return (
+    CODE_COLUMN.test(first) || rows.filter((r) => CODE_CELL.test(cellOf(r, first).trim())).length >= rows.length * 0.8
+  );
 }
 
 /** A date as a timetable writes it: "05.04.2025", "5.04", "5 декабря 2025". */
@@ -595,6 +610,11 @@ export interface FilterInput {
    * ask for either.
    */
   valueWords: (value: string) => number[];
+  /**
+   * Per word of the question (in valueWords' order), whether it names the value only as a
+   * compound's later part ("велосипеды" of "электровелосипед").
+   */
+  partWords?: (value: string) => boolean[];
   maxChars: number;
 }
 
@@ -680,14 +700,23 @@ export function filterTable(input: FilterInput): string | undefined {
       // Each word's values: those it names best ("роллы" of "Роллы" and "Запечённые роллы"), none
       // when it names every value alike.
       const chosen = new Map<string, number>();
+      /** The values only a compound's later part names. */
+      const byPart = new Set(items);
       for (let w = 0; w < (byWord[0]?.length ?? 0); w++) {
         const scored = items.map((v, i) => ({ v, s: byWord[i]?.[w] ?? 0 }));
         const top = Math.max(0, ...scored.map((x) => x.s));
         const tops = scored.filter((x) => x.s === top);
         if (top >= 0.65 && tops.length < items.length)
-          for (const { v } of tops) chosen.set(v, Math.max(chosen.get(v) ?? 0, top));
+          for (const { v } of tops) {
+            chosen.set(v, Math.max(chosen.get(v) ?? 0, top));
+            if (!input.partWords?.(v)[w]) byPart.delete(v);
+          }
       }
-      if (chosen.size) valued.push({ column, values: [...chosen.keys()], score: Math.max(...chosen.values()) });
+      // A value named by its own word leaves out those a compound's part names ("горные
+      // велосипеды": "горный", not "электровелосипед").
+      const strongest = Math.max(0, ...chosen.values());
+      const values = [...chosen.keys()].filter((v) => strongest < OWN_VALUE || !byPart.has(v));
+      if (values.length) valued.push({ column, values, score: strongest });
     }
     const ofValues = (r: TableRow) =>
       valued.every((c) => itemsOf(cellOf(r, c.column)).some((v) => c.values.includes(v)));
