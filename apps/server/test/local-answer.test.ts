@@ -850,6 +850,16 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('документ');
   });
 
+  it('leaves out "ними" of "что с ними будет", a pronoun Postgres keeps as a stem', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'если я не заберу свои тарелки через месяц, что с ними будет?',
+    );
+    expect(query.terms).not.toContain('ним');
+    expect(query.terms).toContain('тарелк');
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,
