@@ -1691,6 +1691,31 @@ describe('local answerer on a catalogue of articles', () => {
   });
   const ask = async (question: string) => (await askOf(() => bikesId)(question)).text;
 
+  it('reads a clause of purpose as why the visitor asks, not what ("чтоб в багажник кидать")', async () => {
+    await indexedFile(server.app, bikesId, 'ceny.xlsx', [
+      {
+        heading: 'Цены',
+        content:
+          'Ремонт велосипеда: Установка аксессуара (крылья, багажник, фара, подножка, звонок); Цена работы, ₽: 300\n' +
+          'Ремонт велосипеда: Замена цепи; Цена работы, ₽: 500\n' +
+          'Ремонт велосипеда: Регулировка тормозов; Цена работы, ₽: 400',
+      },
+    ]);
+    const { query } = await retrieve(
+      server.app.ctx,
+      bikesId,
+      'нужен складной велосипед, чтоб в багажник кидать и ездить на дачу. какие есть?',
+    );
+    expect(query.context.has('багажник')).toBe(true);
+    expect(query.context.has('складн')).toBe(false);
+    expect(await ask('нужен складной велосипед, чтоб в багажник кидать и ездить на дачу. какие есть?')).toBe(
+      'Тип: складной\n- Stels Pilot 710',
+    );
+    // Asking who did something, the clause tells of the deed.
+    const who = await retrieve(server.app.ctx, bikesId, 'Кто побил Бронкос, чтобы стать чемпионами АФК?');
+    expect(who.query.context.size).toBe(0);
+  });
+
   it('names the rows by their model, not by their article code', async () => {
     expect(await ask('какие складные велосипеды есть?')).toBe('Тип: складной\n- Stels Pilot 710');
   });

@@ -100,7 +100,8 @@ export interface QueryAnalysis {
   filler: Set<string>;
   /**
    * Stems said only in the sentences that tell the situation of a question of several, not in the
-   * one that asks ("Планируем съёмку с нашим корги. Собаку брать можно?": "корги", "планируем").
+   * one that asks ("Планируем съёмку с нашим корги. Собаку брать можно?": "корги", "планируем"),
+   * or only in a clause telling what for ("…, чтоб в багажник кидать").
    */
   context: Set<string>;
   /**
@@ -223,6 +224,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   if (spelled.size)
     for (const l of qLexemes) if (/^\d+$/.test(l)) for (const w of spelled) if (!filler.has(w)) addSynonym(l, w);
   const context = situationStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l) && qLexemes.includes(l));
+  for (const l of purposeStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l))) context.add(l);
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
   // The search also sees the synonyms' words, so "стоит" finds "стоимость".
@@ -337,6 +339,42 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
   if (![...asked].some(names)) return new Set();
   for (const l of asked) context.delete(l);
   return context;
+}
+
+/** A sentence asking who did something: a purpose clause in it tells of the deed ("Кто побил Бронкос, чтобы стать чемпионами?"). */
+const WHO_ASKED = /^\s*(?:\p{L}+\s+)?(?:кто|кого|кому|кем|чей|чья|чьё|чье)(?!\p{L})/iu;
+/** A clause of purpose ("…, чтоб в багажник кидать"), to the end of its sentence. */
+const PURPOSE_CLAUSE = /(?<!\p{L})чтоб(?:ы)?(?!\p{L})[^.?!]*/giu;
+
+/**
+ * The stems said only in a clause telling what for ("нужен складной велосипед, чтоб в багажник
+ * кидать и ездить на дачу"), when the rest of the question names something of its own.
+ */
+function purposeStems(text: string, wordLexemes: string[][], names: (stem: string) => boolean): Set<string> {
+  const inside = new Set<string>();
+  const outside = new Set<string>();
+  const lower = text.toLowerCase();
+  const spans = [...lower.matchAll(PURPOSE_CLAUSE)]
+    .filter(
+      (m) =>
+        !WHO_ASKED.test(
+          lower
+            .slice(0, m.index)
+            .split(/[.?!]\s+/)
+            .pop() ?? '',
+        ),
+    )
+    .map((m) => [m.index, m.index + m[0].length] as const);
+  if (spans.length === 0) return inside;
+  let i = 0;
+  for (const m of lower.matchAll(WORD)) {
+    const within = spans.some(([a, b]) => m.index >= a && m.index < b);
+    for (const l of wordLexemes[i] ?? []) (within ? inside : outside).add(l);
+    i++;
+  }
+  if (![...outside].some(names)) return new Set();
+  for (const l of outside) inside.delete(l);
+  return inside;
 }
 
 /**
