@@ -860,6 +860,15 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('тарелк');
   });
 
+  it('reads "сегодня" and "завтра" as the visitor\'s own days, like "вчера"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'очки разбила, а завтра утром самолет. можете сделать прям сегодня?',
+    );
+    for (const stem of ['сегодн', 'завтр']) expect(query.light.has(stem), stem).toBe(true);
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,

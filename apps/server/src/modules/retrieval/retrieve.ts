@@ -64,11 +64,11 @@ const LIGHT_VERBS =
 
 /**
  * Family members, whom customers name to say for whom they ask ("у сына аллергия", "папа
- * диабетик", "мама приедет"), and days said relatively ("был позавчера"): they tell the
+ * диабетик", "мама приедет"), and days said relatively ("был позавчера", "завтра утром самолёт"): they tell the
  * situation, not the subject, and weigh like the light verbs.
  */
 const RELATIVES =
-  'вчера позавчера послезавтра сын сына сыну сыном дочь дочка дочки дочке дочкой папа папы папе мама мамы маме муж мужа мужу жена жены жене бабушка бабушки бабушке дедушка дедушки дедушке внук внука внучка внучки брат брата сестра сестры девушка девушке девушку парень парня парню коллега коллеге коллегу коллеги';
+  'вчера позавчера сегодня завтра послезавтра сын сына сыну сыном дочь дочка дочки дочке дочкой папа папы папе мама мамы маме муж мужа мужу жена жены жене бабушка бабушки бабушке дедушка дедушки дедушке внук внука внучка внучки брат брата сестра сестры девушка девушке девушку парень парня парню коллега коллеге коллегу коллеги';
 
 let fillerCache: Promise<{ filler: Set<string>; light: Set<string> }> | undefined;
 function fillerStems(ctx: RetrievalContext): Promise<{ filler: Set<string>; light: Set<string> }> {
