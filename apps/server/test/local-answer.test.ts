@@ -869,6 +869,15 @@ describe('a question read for its subject', () => {
     for (const stem of ['сегодн', 'завтр']) expect(query.light.has(stem), stem).toBe(true);
   });
 
+  it('reads a visitor\'s own verb in -аю/-яю as a verb ("уезжаю", "записываю")', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'записываю дочку в кроху, а я на две недели уезжаю в командировку',
+    );
+    for (const stem of ['записыва', 'уезжа']) expect(query.verbs.has(stem), stem).toBe(true);
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,
