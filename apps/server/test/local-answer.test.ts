@@ -878,6 +878,16 @@ describe('a question read for its subject', () => {
     for (const stem of ['записыва', 'уезжа']) expect(query.verbs.has(stem), stem).toBe(true);
   });
 
+  it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'хочу сначала попробовать, сколько сверху накинете за срочность?',
+    );
+    expect(query.terms).not.toContain('снача');
+    expect([...(query.synonyms.get('сверх') ?? [])]).toContain('наценк');
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,

@@ -450,6 +450,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['техпаспорт', 'стс', 'птс'],
   // "Думаю от вас уходить": ending the contract.
   ['расторгнуть', 'расторжение', 'уходить', 'уйти'],
+  // A surcharge as a visitor asks it: "сколько сверху накинете?" of "наценка 30%".
+  ['наценка', 'надбавка', 'доплата', 'доплатить', 'сверху'],
 ];
 
 let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
