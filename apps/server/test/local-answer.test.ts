@@ -888,6 +888,17 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('сверх') ?? [])]).toContain('наценк');
   });
 
+  it('leaves out "целиком", weighs a business trip as the situation and reads "сменка" as "сменная"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'я в командировке, подошву целиком поменяете? и сменку брать?',
+    );
+    expect(query.terms).not.toContain('целик');
+    expect(query.light.has('командировк')).toBe(true);
+    expect([...(query.synonyms.get('сменк') ?? [])]).toContain('смен');
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,

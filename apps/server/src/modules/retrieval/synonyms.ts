@@ -452,6 +452,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['расторгнуть', 'расторжение', 'уходить', 'уйти'],
   // A surcharge as a visitor asks it: "сколько сверху накинете?" of "наценка 30%".
   ['наценка', 'надбавка', 'доплата', 'доплатить', 'сверху'],
+  // "Сменку брать?" of "сменная обувь не нужна".
+  ['сменка', 'сменный', 'сменная'],
 ];
 
 let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
