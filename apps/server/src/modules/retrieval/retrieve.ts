@@ -358,16 +358,14 @@ function purposeStems(text: string, wordLexemes: string[][], names: (stem: strin
   const inside = new Set<string>();
   const outside = new Set<string>();
   const lower = text.toLowerCase();
+  // The clause's own sentence up to it ("кто побил бронкос, ").
+  const sentenceTo = (at: number) =>
+    lower
+      .slice(0, at)
+      .split(/[.?!]\s+/)
+      .pop() ?? '';
   const spans = [...lower.matchAll(PURPOSE_CLAUSE)]
-    .filter(
-      (m) =>
-        !WHO_ASKED.test(
-          lower
-            .slice(0, m.index)
-            .split(/[.?!]\s+/)
-            .pop() ?? '',
-        ),
-    )
+    .filter((m) => !WHO_ASKED.test(sentenceTo(m.index)))
     .map((m) => [m.index, m.index + m[0].length] as const);
   if (spans.length === 0) return inside;
   let i = 0;
