@@ -1767,3 +1767,33 @@ describe('local answerer on a catalogue of articles', () => {
     );
   });
 });
+
+describe('local answerer on a timetable with a summer column', () => {
+  let gardenId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    gardenId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, gardenId, 'zanyatiya.csv', [
+      {
+        heading: '',
+        content: [
+          'Занятие: Музыкальное занятие; Возраст: 1,5–7 лет; Проводится летом: да',
+          'Занятие: Шахматы; Возраст: 5–7 лет; Проводится летом: нет',
+          'Занятие: Логопед; Возраст: 4–7 лет; Проводится летом: нет',
+        ].join('\n'),
+      },
+    ]);
+    await indexedFile(server.app, gardenId, 'pravila.pdf', [
+      {
+        heading: 'Сон',
+        content:
+          'Тихий час — с 12:30 до 15:00. Детей 6–7 лет, которые днём не спят, спать не заставляем: через 30 минут они могут встать и тихо играть.',
+      },
+    ]);
+  });
+
+  it('reads the years of an age as no column ("6 лет" is not "Проводится летом")', async () => {
+    const a = await askOf(() => gardenId)('Сын (6 лет) днём совсем не спит. Его будут заставлять?');
+    expect(a.text).toContain('не заставляем');
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from '../retrieval';
 import { clockAsked, fitsClock, fitsQuantity, quantitiesAsked } from './quantity-fit';
 import {
+  ageYears,
   capacityOf,
   categoryValues,
   comparisonOf,
@@ -108,6 +109,7 @@ function asksOnlyPrice(
 ): boolean {
   if (!comparison || comparison.minutes || !(comparison.money || PRICE_WORDS.test(question))) return false;
   const own = filterOwnStem(question);
+  const years = ageYears(question);
   return terms.every((t) => NUMBER.test(t) || light.has(t) || verbs.has(t) || own(t) || PRICE_WORDS.test(t));
 }
 
@@ -1073,6 +1075,7 @@ function tableAnswer(
   // The filter's own words are the table's: the comparison, a figure, "аллергия на" (what a yes/no
   // column must not have), the years of an age, the company's "человек", a superlative's "дешёвая".
   const own = filterOwnStem(question);
+  const years = ageYears(question);
   // A row's other cells, read by the beginnings of their words, which a stem is (they are not
   // stemmed): "для водителей" of "Назначение: для водителей", "пионов" of "Состав: …2 пиона".
   const cellWords = memoized((row: TableRow) => {
@@ -1155,7 +1158,10 @@ function tableAnswer(
     rows,
     question,
     namesColumn: (column) =>
-      Math.max(0, ...terms.filter(columnWord).map((t) => match(t, stemsOf.get(column) ?? empty))),
+      Math.max(
+        0,
+        ...terms.filter((t) => columnWord(t) && !years(t)).map((t) => match(t, stemsOf.get(column) ?? empty)),
+      ),
     namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
     describesRow: (row) => rowWords.some((t) => describedRows(t).has(row)),
     columnAt: (column) => firstSaid([...(stemsOf.get(column) ?? [])]),

@@ -321,6 +321,11 @@ function countOf(question: string, listed: boolean): number | undefined {
 const AGE = /(?<![\d,])(\d{1,2}(?:,5)?)\s*(?:год|года|лет)(?!\p{L})/u;
 /** The stems of an age's years ("года", "лет"): the filter's own words when an age is named. */
 const AGE_STEM = /^(?:год|лет)$/;
+/**
+ * Whether a stem is the years of an age the question names ("сын (6 лет)"): it names no column
+ * ("Проводится летом" stems to "лет" too).
+ */
+export const ageYears = (question: string) => (stem: string) => AGE.test(question) && AGE_STEM.test(stem);
 /** Whose age it is ("дочке 8 лет", "сыну 5"): the filter's own words too. */
 const CHILD_STEM = /^(?:доч|дочк|дочер|сын|ребен|ребенк|малыш|внук|внучк|дет)$/;
 /** What a timetable lists, as asked ("занятия по субботам", "группа вечером"): its own words. */
