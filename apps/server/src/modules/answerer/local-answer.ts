@@ -109,7 +109,6 @@ function asksOnlyPrice(
 ): boolean {
   if (!comparison || comparison.minutes || !(comparison.money || PRICE_WORDS.test(question))) return false;
   const own = filterOwnStem(question);
-  const years = ageYears(question);
   return terms.every((t) => NUMBER.test(t) || light.has(t) || verbs.has(t) || own(t) || PRICE_WORDS.test(t));
 }
 
