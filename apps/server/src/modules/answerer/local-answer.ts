@@ -1097,6 +1097,16 @@ function tableAnswer(
     return new Set(rows.filter((r) => said.some((x) => describes(r, x))));
   });
   const describing = describesRows(question);
+  // Per value of a category, read once (the filter asks it for each word of the question): the
+  // words naming it only as a compound's later part, whose beginning none of its words has.
+  const partWords = memoized((value: string) => {
+    const words =
+      value
+        .toLowerCase()
+        .replace(/ё/g, 'е')
+        .match(/\p{L}+/gu) ?? [];
+    return terms.map((t) => !words.some((w) => w.startsWith(t.slice(0, 3))));
+  });
   const namesAColumn = memoized((t: string) => match(t, columnStems) >= OWN_WORD);
   // A month said in words is a sheet's dates written in figures ("в апреле" of "Дата: 11.04.2025"),
   // read only when a word of the question names a month.
@@ -1184,14 +1194,7 @@ function tableAnswer(
         const v = match(t, wordsOf(value));
         return (verbs.has(t) || namesAColumn(t)) && v < OWN_WORD ? 0 : v;
       }),
-    partWords: (value) => {
-      const words =
-        value
-          .toLowerCase()
-          .replace(/ё/g, 'е')
-          .match(/\p{L}+/gu) ?? [];
-      return terms.map((t) => !words.some((w) => w.startsWith(t.slice(0, 3))));
-    },
+    partWords,
     maxChars: THRESHOLDS.answerChars,
   });
 }
@@ -1253,7 +1256,6 @@ function nameBefore(list: Unit[], i: number, namesWho: (text: string) => boolean
 /** How many sentences back nameBefore looks for the person a sentence tells of. */
 const NAMED_BACK = 2;
 
-/** The units an answer starting at `i` would hold: a FAQ question line is answered by the lines after it. */
 /**
  * The last sentence of a FAQ question told in several ("Вопрос: Я автомеханик, работаю в своём
  * гараже. Могу получить оптовые цены?"), from any of them: its answer follows that one.
@@ -1265,6 +1267,7 @@ function questionEnd(list: Unit[], i: number): number {
   return q;
 }
 
+/** The units an answer starting at `i` would hold: a FAQ question line is answered by the lines after it. */
 function answerSpan(list: Unit[], i: number): Unit[] {
   const u = list[i];
   if (!u) return [];
