@@ -1797,3 +1797,45 @@ describe('local answerer on a timetable with a summer column', () => {
     expect(a.text).toContain('не заставляем');
   });
 });
+
+describe('local answerer asked how long the business has been going', () => {
+  let shopId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    shopId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, shopId, 'prais.csv', [
+      {
+        heading: 'Прайс',
+        content: [
+          'Раздел: Шиномонтаж; Услуга: Сезонная переобувка; Легковой, руб.: 2000; Время: 40 минут',
+          'Раздел: Шиномонтаж; Услуга: Снятие секретки без ключа; Легковой, руб.: 500; Время: 20 минут',
+          'Раздел: Мойка; Услуга: Комплексная мойка; Легковой, руб.: 900; Время: 60 минут',
+        ].join('\n'),
+      },
+    ]);
+    await indexedFile(server.app, shopId, 'o-nas.docx', [
+      {
+        heading: 'О нас › Мастера',
+        content:
+          'Игорь Петров — старший мастер шиномонтажа, работает у нас с 2016 года. Мы работаем ежедневно с 8:00 до 21:00.',
+      },
+      {
+        heading: 'О нас › История',
+        content:
+          '«Протектор» открыли в 2011 году братья Сергей и Андрей Гусевы. Начинали с одного поста в гаражном боксе.',
+      },
+      {
+        heading: 'Переобувка',
+        content: 'Через 50–100 км после переобувки заезжайте на протяжку — это бесплатно и занимает 5 минут.',
+      },
+    ]);
+  });
+
+  it('answers "давно вы работаете / занимаетесь этим" with the founding, not the hours, a price of 2000 or a worker', async () => {
+    const ask = askOf(() => shopId);
+    for (const q of ['вы давно этим занимаетесь? не хочется к новичкам', 'давно вы вообще работаете?']) {
+      const a = await ask(q);
+      expect(a.text, q).toContain('в 2011 году');
+    }
+  });
+});

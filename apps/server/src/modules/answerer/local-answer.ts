@@ -179,6 +179,23 @@ const SPAN_BONUS = 0.04;
 export const PRICE_ANSWER =
   /\d\s*(?:₽|руб|р\.|rub|\$|€|тыс|%)|бесплатн|(?:руб\.?|₽|цена|стоимость)[^:;]{0,20}:\s*(?:от\s*)?\d/i;
 
+/**
+ * "Давно вы открылись?", "вы давно этим занимаетесь?", "главврач давно работает?": since when, or
+ * for how long — a year, a number of years, a length of service. The verbs of being in business
+ * name it ("работаете" asks no hours here), and the business tells it in its own words ("открыли
+ * в 2011 году", "шьём… с 2009 года"), which SINCE_QUERY finds when the question's words did not.
+ */
+const SINCE = {
+  question: /(?<!\p{L})давно(?!\p{L})|с\s+какого\s+года|сколько\s+лет\s+(?:вы\s+)?(?:уже\s+)?(?:работа|существу)/u,
+  // A year said as one ("в 2011 году", "с 2009 г."), not a price of 2000.
+  answer: /(?<![\d.,])(?:19|20)\d\d\s*(?:год|г\.)|\d+\s*(?:год|лет)|стаж/iu,
+  names: /^(?:давн|существ|занима|открыл|открыв|работа|рын)/,
+};
+const SINCE_QUERY = 'открыли основали году';
+/** Asked of the business ("вы давно работаете?"), its founding tells since when, not a worker's "работает у нас с 2014 года". */
+const FOUNDED = /(?<!\p{L})(?:открыл\p{L}*|основал\p{L}*|основан\p{L}*|создал\p{L}*)(?!\p{L})/iu;
+const OF_BUSINESS = /(?<!\p{L})(?:вы|вас)(?!\p{L})/u;
+
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   {
@@ -246,13 +263,7 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
       /(?<!\p{L})(?:до|от|не\s+(?:более|больше|менее|меньше|дольше)|максимум|минимум|максимальн\p{L}*|минимальн\p{L}*)\s+\d/iu,
     names: /^(?:максимал|минимал|максимум|минимум)/,
   },
-  {
-    // "Давно вы открылись?", "главврач давно работает?": since when, or for how long — a year,
-    // a number of years, a length of service.
-    question: /(?<!\p{L})давно(?!\p{L})|с\s+какого\s+года|сколько\s+лет\s+(?:вы\s+)?(?:уже\s+)?(?:работа|существу)/u,
-    answer: /(?<![\d.,])(?:19|20)\d\d(?![\d.,])|\d+\s*(?:год|лет)|стаж/iu,
-    names: /^(?:давн)/,
-  },
+  SINCE,
   {
     // "Далеко ли до набережной?": a distance, in minutes or metres.
     question:
@@ -687,7 +698,14 @@ export async function composeLocalAnswer(
     const seen = new Set(passages.map((x) => x.chunkId));
     passages = [...passages, ...priced.passages.filter((x) => !seen.has(x.chunkId))];
   }
+  const sinceAsked = SINCE.question.test(tableQuestion.replace(/ё/g, 'е'));
+  if (!jobSeeking && sinceAsked) {
+    const founded = await retrieve(ctx, assistantId, SINCE_QUERY, { limit: 2 });
+    const seen = new Set(passages.map((x) => x.chunkId));
+    passages = [...passages, ...founded.passages.filter((x) => !seen.has(x.chunkId))];
+  }
   if (passages.length === 0) return handoff();
+  const foundingAsked = sinceAsked && OF_BUSINESS.test(tableQuestion);
 
   const parts = passages.map(passageParts);
   const unitsOf = parts.map((x) => x.units);
@@ -738,7 +756,9 @@ export async function composeLocalAnswer(
   // the question asks them in words of its own ("во сколько закрываетесь? … до двенадцати успеем?").
   const hoursWorded = HOURS.question.test(qText);
   const arrival = retrieval.query.arrival && !hoursWorded;
-  const askedTypes = ANSWER_TYPES.filter((a) => a.question.test(qText) || (arrival && a === HOURS));
+  const askedTypes = ANSWER_TYPES.filter(
+    (a) => (a.question.test(qText) || (arrival && a === HOURS)) && !(sinceAsked && a === HOURS),
+  );
   const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
   const wantedTypes = holds ? askedTypes : [];
   const wanted = wantedTypes.map((a) => a.answer);
@@ -909,9 +929,11 @@ export async function composeLocalAnswer(
       // Whether they are open when the visitor comes only a sentence holding hours tells.
       if (arrival && wanted.length > 0 && !holdsType) return;
       const fit = unitFits[i];
+      // The founding says in full what "давно вы работаете" asks.
+      const founding = foundingAsked && FOUNDED.test(u.text);
       const unitCover = cover((t, j) =>
         Math.max(
-          holdsType && namesType[j] ? TYPE_NAMED : 0,
+          holdsType && namesType[j] ? (founding ? 1 : TYPE_NAMED) : 0,
           fit && quantityTerm[j] ? (fit === 'fits' ? 1 : BOUNDS_MATCH) : 0,
           match(t, u.lexemes),
           0.75 * (inHeading[j] ?? 0),
