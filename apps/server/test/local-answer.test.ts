@@ -878,6 +878,16 @@ describe('a question read for its subject', () => {
     for (const stem of ['записыва', 'уезжа']) expect(query.verbs.has(stem), stem).toBe(true);
   });
 
+  it('reads a reflexive verb ("начнётся", "нравится", "поменяются") as a verb', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'если гроза начнётся или планы поменяются, а бухгалтер не нравится?',
+    );
+    for (const stem of ['начнет', 'нрав', 'поменя']) expect(query.verbs.has(stem), stem).toBe(true);
+    expect(query.verbs.has('гроз')).toBe(false);
+  });
+
   it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
     const { query } = await retrieve(
       server.app.ctx,

@@ -38,10 +38,11 @@ const QUESTION_PHRASES =
   /(?<!\p{L})(?:(?:до|с|в|к|со)\s+(?:какого|которого|скольки)\s+(?:часа|числа)|в\s+котором\s+часу|какого\s+числа|какое\s+число|сколько\s+времени|сколько\s+по\s+времени|каким\s+(?:образом|путем|путём)|по\s+какой\s+причине|с\s+какой\s+целью|вс[её]\s+равно|именно)(?!\p{L})/giu;
 
 /**
- * Russian verb endings (infinitive, "вы" and "они" forms, and the "я" form in -аю/-яю: "уезжаю",
- * "записываю"): a verb says less about the subject than a noun.
+ * Russian verb endings (infinitive, "вы" and "они" forms, the "я" form in -аю/-яю: "уезжаю",
+ * "записываю", and the reflexive third person: "начнётся", "нравится", "поменяются"): a verb says
+ * less about the subject than a noun.
  */
-const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$|^.{3,}[ая]ю$/;
+const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$|^.{3,}[ая]ю$|^.{2,}(?:ю|я|е|и|ё)тся$/;
 /** The young of animals in the plural ("котят", "щенят", "ребят"): nouns with a verb's ending. */
 const YOUNG = /^(?:кот|щен|реб|ут|козл|цыпл|порос|зайч|тигр|бельч|медвеж|крольч|мыш|гус)[яа]т$/;
 /**
