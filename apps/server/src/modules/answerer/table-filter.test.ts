@@ -5,6 +5,7 @@ import {
   cellNumber,
   comparisonOf,
   filterOwnStem,
+  filtersTable,
   filterTable,
   parseRow,
   rowNamesOf,
@@ -589,5 +590,42 @@ describe('a sheet whose first column is a category', () => {
     expect(comparisonOf('до 3 тысяч рублей')?.money).toBe(true);
     expect(comparisonOf('роллы до 500р')?.money).toBe(true);
     expect(comparisonOf('меньше 200 грамм')?.money).toBeUndefined();
+  });
+});
+
+describe("a week's schedule with a column per day", () => {
+  const week = [
+    'Барбер: Артём Лебедев; Пн: 10:00–19:00; Вт: 10:00–19:00; Ср: выходной; Чт: 10:00–19:00; Пт: 10:00–19:00; Сб: 11:00–18:00; Вс: выходной; Стрижёт детей: нет',
+    'Барбер: Максим Тарасов; Пн: 9:00–18:00; Вт: 9:00–18:00; Ср: выходной; Чт: 9:00–18:00; Пт: выходной; Сб: 10:00–20:00; Вс: 10:00–20:00; Стрижёт детей: да',
+    'Барбер: Денис Кочетков; Пн: 12:00–21:00; Вт: выходной; Ср: 12:00–21:00; Чт: 12:00–21:00; Пт: 12:00–21:00; Сб: 9:00–20:00; Вс: выходной; Стрижёт детей: да',
+    'Барбер: Илья Воронин; Пн: выходной; Вт: 9:00–17:00; Ср: 9:00–17:00; Чт: выходной; Пт: 9:00–17:00; Сб: 9:00–20:00; Вс: 10:00–19:00; Стрижёт детей: да',
+    'Барбер: Егор Пантелеев; Пн: 13:00–21:00; Вт: 13:00–21:00; Ср: 13:00–21:00; Чт: выходной; Пт: 13:00–21:00; Сб: выходной; Вс: 10:00–19:00; Стрижёт детей: нет',
+  ].map((t) => parseRow(t) as TableRow);
+  /** "стриж" names the column "Стрижёт детей" fully, as the answerer's stems do. */
+  const ofWeek = (question: string) => ({
+    ...input(question, undefined, week),
+    namesColumn: (c: string) => (c === 'Стрижёт детей' && question.includes('стриж') ? 1 : 0),
+    columnAt: (c: string) => (c === 'Стрижёт детей' ? question.indexOf('стриж') : -1),
+    valueWords: () => [0],
+  });
+
+  it('reads "кто" with a day as a question of the whole timetable', () => {
+    expect(filtersTable('кто в воскресенье стрижет?')).toBe(true);
+    expect(filtersTable('кто стрижет детей?')).toBe(false);
+  });
+
+  it('keeps the rows at work on the day asked, with their hours', () => {
+    const answer = filterTable(ofWeek('кто в воскресенье стрижет?')) ?? '';
+    expect(answer).toContain('Вс:');
+    for (const name of ['Максим Тарасов — 10:00–20:00', 'Илья Воронин', 'Егор Пантелеев'])
+      expect(answer).toContain(name);
+    for (const name of ['Артём', 'Денис']) expect(answer).not.toContain(name);
+  });
+
+  it('narrows them by a yes/no column only when the question says all of its words', () => {
+    const answer = filterTable(ofWeek('кто у вас детей стрижет в среду?')) ?? '';
+    expect(answer).toContain('Стрижёт детей: да, Ср:');
+    for (const name of ['Денис Кочетков', 'Илья Воронин']) expect(answer).toContain(name);
+    for (const name of ['Егор', 'Максим', 'Артём']) expect(answer).not.toContain(name);
   });
 });

@@ -357,8 +357,11 @@ const years = (age: number) => {
 };
 
 /** A question asking what a timetable has, or when: "что есть…", "какие…", "во сколько" (not "до скольки вы открыты"). */
+/** "Кто в воскресенье стрижёт?": the people of a timetable asked by the day. */
+const WHO_ASKS = /(?<!\p{L})кто(?!\p{L})/u;
 const timetableQuestion = (question: string, listed: boolean): boolean =>
-  (listed || AVAILABLE.test(question) || TIME_QUESTION.test(question)) && !/до\s+скольки|со\s+скольки/u.test(question);
+  (listed || AVAILABLE.test(question) || TIME_QUESTION.test(question) || WHO_ASKS.test(question)) &&
+  !/до\s+скольки|со\s+скольки/u.test(question);
 
 /**
  * Whether a question may filter a table: a comparison with a number, a time of day or days asked
@@ -584,6 +587,21 @@ function saysOpposite(column: string, question: string): boolean {
     return words.some((q, i) => q.startsWith(root) && !/^(?:без|бес|не)$/.test(words[i - 1] ?? ''));
   });
 }
+
+/** A text's words of three letters or more, by their first four ("стрижет" and "Стрижёт" alike). */
+const saidWords = (text: string): string[] =>
+  (
+    text
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .match(/\p{L}{3,}/gu) ?? []
+  ).map((w) => w.slice(0, 4));
+
+/** A column of one day of the week ("Пн", "Вторник"), as a week's schedule has seven. */
+const DAY_COLUMN =
+  /^\s*(?:пн|вт|ср|чт|пт|сб|вс|понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)\.?\s*$/iu;
+/** How surely a day asked filters a week's schedule: over a column named in full ("кто … стрижёт" of "Стрижёт детей"). */
+const WEEK_DAY = 1.05;
 
 /** A column that says an absence: "Без глютена", "Не содержит сахара". */
 const ABSENT_COLUMN = /^\s*(?:без|не)(?!\p{L})/iu;
@@ -869,6 +887,36 @@ export function filterTable(input: FilterInput): string | undefined {
         const score = Math.max(...surely.map((c) => c.score)) + 0.05;
         if (!best || score > best.score)
           best = { score, answer: compose(priced(head), list(both, ''), input.maxChars) };
+      }
+    }
+    // A week's schedule with a column per day ("Пн; …; Вс", each holding hours or "выходной"): a
+    // day asked ("кто в воскресенье на Ленинградском стрижёт?") keeps the rows at work that day.
+    if (
+      daysAsked &&
+      (listed || WHO_ASKS.test(input.question)) &&
+      !comparison &&
+      !aboutRow &&
+      others.filter((c) => DAY_COLUMN.test(c)).length >= 5
+    ) {
+      const dayColumns = others.filter(
+        (c) => DAY_COLUMN.test(c) && weekdaysOf(c).some((d) => daysAsked.days.includes(d)),
+      );
+      const atWork = (v: string) => timeOf(v) !== undefined && !/выходн/iu.test(v);
+      // A yes/no column all of whose words the question says ("кто … детей стрижёт" of "Стрижёт
+      // детей") narrows them too; one merely sharing the verb ("кто … стрижёт") does not.
+      const said = saidWords(input.question);
+      const alsoNamed = yesNoNamed.filter((y) => saidWords(y.column).every((w) => said.includes(w)));
+      const picked = base.filter(
+        (r) => dayColumns.some((c) => atWork(cellOf(r, c))) && alsoNamed.every((y) => y.picked.includes(r)),
+      );
+      const score = narrowedScore(WEEK_DAY + about);
+      if (dayColumns.length > 0 && picked.length > 0 && picked.length < base.length && (!best || score > best.score)) {
+        const column = dayColumns.length === 1 ? (dayColumns[0] ?? '') : '';
+        const lines = column ? withValues(picked, column) : picked.map(label);
+        const head = [...alsoNamed.map((y) => `${y.column}: ${y.yes ? 'да' : 'нет'}`), dayColumns.join(', ')].join(
+          ', ',
+        );
+        best = { score, answer: compose(`${valuesHead}${head}:`, lines, input.maxChars) };
       }
     }
     // "Номер на троих есть?": the rows whose count column holds the number (the column the
