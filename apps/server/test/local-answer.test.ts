@@ -1849,3 +1849,38 @@ describe('local answerer asked how long the business has been going', () => {
     }
   });
 });
+
+describe('local answerer asked how long something takes', () => {
+  let barberId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    barberId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, barberId, 'voprosy.txt', [
+      {
+        heading: 'Частые вопросы › До какого времени можно записаться вечером?',
+        content:
+          'На стрижку — не позже чем за 1 час до закрытия, на комплексы и королевское бритьё — не позже чем за 1,5 часа.',
+      },
+      {
+        heading: 'Частые вопросы › Сын боится машинки, что делать?',
+        content: 'Стрижём ножницами: такая стрижка идёт минут на 15 дольше, цена та же.',
+      },
+      { heading: 'Частые вопросы › Когда у мастеров обед?', content: 'Обед у мастеров — с 14:00 до 14:30.' },
+    ]);
+    await indexedFile(server.app, barberId, 'prais.xlsx', [
+      {
+        heading: 'Прайс',
+        content: [
+          'Борода и бритьё: Королевское бритьё опасной бритвой; Время: 45 мин; Цена, ₽: 1 400',
+          'Борода и бритьё: Моделирование бороды; Время: 40 мин; Цена, ₽: 1 100',
+          'Борода и бритьё: Бритьё головы; Время: 40 мин; Цена, ₽: 1 200',
+        ].join('\n'),
+      },
+    ]);
+  });
+
+  it('answers with the time it takes, not the lead time of a booking rule ("за 1,5 часа до закрытия")', async () => {
+    const a = await askOf(() => barberId)('скока по времени идет королевское бритье? у меня обед всего час');
+    expect(a.text).toContain('45 мин');
+  });
+});
