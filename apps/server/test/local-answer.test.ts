@@ -867,6 +867,8 @@ describe('a question read for its subject', () => {
       'очки разбила, а завтра утром самолет. можете сделать прям сегодня?',
     );
     for (const stem of ['сегодн', 'завтр']) expect(query.light.has(stem), stem).toBe(true);
+    const morning = await retrieve(server.app.ctx, businessId, 'за сколько предупредить? в тот же день утром норм?');
+    expect(morning.query.light.has('утр')).toBe(true);
   });
 
   it('reads a visitor\'s own verb in -аю/-яю as a verb ("уезжаю", "записываю")', async () => {
