@@ -191,9 +191,11 @@ const SINCE = {
   answer: /(?<![\d.,])(?:19|20)\d\d\s*(?:год|г\.)|\d+\s*(?:год|лет)|стаж/iu,
   names: /^(?:давн|существ|занима|открыл|открыв|работа|рын)/,
 };
+/** What finds the founding when the question's own words did not: the words it is told in. */
 const SINCE_QUERY = 'открыли основали году';
 /** Asked of the business ("вы давно работаете?"), its founding tells since when, not a worker's "работает у нас с 2014 года". */
 const FOUNDED = /(?<!\p{L})(?:открыл\p{L}*|основал\p{L}*|основан\p{L}*|создал\p{L}*)(?!\p{L})/iu;
+/** A question asked of the business itself ("вы", "вас"), not of one of its people. */
 const OF_BUSINESS = /(?<!\p{L})(?:вы|вас)(?!\p{L})/u;
 
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */

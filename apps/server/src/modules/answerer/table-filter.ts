@@ -356,9 +356,9 @@ const years = (age: number) => {
   return `${String(age).replace('.', ',')} ${word}`;
 };
 
-/** A question asking what a timetable has, or when: "что есть…", "какие…", "во сколько" (not "до скольки вы открыты"). */
 /** "Кто в воскресенье стрижёт?": the people of a timetable asked by the day. */
 const WHO_ASKS = /(?<!\p{L})кто(?!\p{L})/u;
+/** A question asking what a timetable has, or when: "что есть…", "какие…", "во сколько", "кто…" (not "до скольки вы открыты"). */
 const timetableQuestion = (question: string, listed: boolean): boolean =>
   (listed || AVAILABLE.test(question) || TIME_QUESTION.test(question) || WHO_ASKS.test(question)) &&
   !/до\s+скольки|со\s+скольки/u.test(question);

@@ -223,10 +223,10 @@ interface Token {
 
 const norm = (w: string) => w.toLowerCase().replace(/ё/g, 'е');
 
-/** Spelled-out numbers and times in a question replaced by figures. */
 /** A figure with a case ending ("31го", "3-го", "17-х", "5ти", "1й"); not "2м", which may be metres. */
 const ORDINAL_FIGURE = /^(\d{1,4})-?(?:го|ого|ому|ему|ой|ое|ом|ый|ий|й|х|ти|ми)$/u;
 
+/** Spelled-out numbers and times in a question replaced by figures. */
 export function normalizeQuantities(said: string): string {
   // "500 р", "500р", "300 руб.": roubles, as documents write them (a lone "р" names nothing).
   const text = said.replace(ROUBLES, '$1 рублей');
@@ -241,9 +241,9 @@ export function normalizeQuantities(said: string): string {
     const next = tokens[i + 1]?.word;
     const after = tokens[i + 2]?.word;
     // A figure with its case ending glued on ("31го", "3-го числа", "на 17-х", "5ти"): the figure.
-    const ordinal31 = ORDINAL_FIGURE.exec(w)?.[1];
-    if (ordinal31) {
-      out.push(`${space(t)}${ordinal31}`);
+    const glued = ORDINAL_FIGURE.exec(w)?.[1];
+    if (glued) {
+      out.push(`${space(t)}${glued}`);
       continue;
     }
     // "половина/половине седьмого (вечера)" → 18:30; "четверть восьмого" → 7:15.
