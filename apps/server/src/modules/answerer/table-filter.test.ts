@@ -622,6 +622,23 @@ describe("a week's schedule with a column per day", () => {
     for (const name of ['Артём', 'Денис']) expect(answer).not.toContain(name);
   });
 
+  it('narrows them by the branch named, though "в воскресенье" names the days\' "выходной" too', () => {
+    const branches = ['Свободы', 'Свободы', 'Ленинградский', 'Ленинградский', 'Ленинградский'];
+    const rows = week.map((r, i) =>
+      parseRow(r.text.replace('; Пн:', `; Барбершоп: ${branches[i]}; Пн:`)),
+    ) as TableRow[];
+    const answer =
+      filterTable({
+        ...ofWeek('кто в воскресенье на ленинградском стрижет?'),
+        rows,
+        // "воскресенье" is a synonym of "выходной", as the answerer's synonyms have it.
+        valueWords: (v: string) => [v === 'выходной' ? 0.8 : v === 'Ленинградский' ? 1 : 0],
+      }) ?? '';
+    expect(answer).toContain('Барбершоп: Ленинградский, Вс:');
+    for (const name of ['Илья Воронин', 'Егор Пантелеев']) expect(answer).toContain(name);
+    for (const name of ['Максим', 'Артём', 'Денис']) expect(answer).not.toContain(name);
+  });
+
   it('narrows them by a yes/no column only when the question says all of its words', () => {
     const answer = filterTable(ofWeek('кто у вас детей стрижет в среду?')) ?? '';
     expect(answer).toContain('Стрижёт детей: да, Ср:');

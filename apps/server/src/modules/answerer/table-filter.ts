@@ -717,7 +717,9 @@ export function filterTable(input: FilterInput): string | undefined {
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
     const valued: { column: string; values: string[]; score: number }[] = [];
     for (const column of others) {
-      if (aboutRow || !categories.includes(column)) continue;
+      // A day's column of a week's schedule holds hours and "выходной", which "в воскресенье" names
+      // through its synonym; the day asked is read by the schedule's own filter below.
+      if (aboutRow || !categories.includes(column) || DAY_COLUMN.test(column)) continue;
       const items = [...new Set(valuesOf(column).flatMap(itemsOf))];
       const byWord = items.map(input.valueWords);
       // Each word's values: those it names best ("роллы" of "Роллы" and "Запечённые роллы"), none
