@@ -639,6 +639,15 @@ describe("a week's schedule with a column per day", () => {
     for (const name of ['Максим', 'Артём', 'Денис']) expect(answer).not.toContain(name);
   });
 
+  it("answers one row asked of a day with that day's cell", () => {
+    const ofIlya = (question: string) => ({
+      ...ofWeek(question),
+      namesRow: (r: TableRow) => (r.cells[0]?.[1] === 'Илья Воронин' ? 1 : 0),
+    });
+    expect(filterTable(ofIlya('хочу к Илье Воронину в понедельник, можно?'))).toBe('Илья Воронин — Пн: выходной');
+    expect(filterTable(ofIlya('Илья Воронин в субботу до скольки?'))).toBe('Илья Воронин — Сб: 9:00–20:00');
+  });
+
   it('narrows them by a yes/no column only when the question says all of its words', () => {
     const answer = filterTable(ofWeek('кто у вас детей стрижет в среду?')) ?? '';
     expect(answer).toContain('Стрижёт детей: да, Ср:');

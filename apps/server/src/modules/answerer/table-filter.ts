@@ -891,15 +891,21 @@ export function filterTable(input: FilterInput): string | undefined {
           best = { score, answer: compose(priced(head), list(both, ''), input.maxChars) };
       }
     }
+    // One of a week's schedule's rows asked of a day ("хочу к Никите Соловьёву в понедельник,
+    // можно?"): its cell of that day, "выходной" or its hours.
+    const weekly = others.filter((c) => DAY_COLUMN.test(c)).length >= 5;
+    const oneNamed = namedRows.length === 1 ? namedRows[0] : undefined;
+    if (daysAsked && weekly && oneNamed && !comparison) {
+      const cells = others
+        .filter((c) => DAY_COLUMN.test(c) && weekdaysOf(c).some((d) => daysAsked.days.includes(d)))
+        .map((c) => `${c}: ${cellOf(oneNamed, c)}`);
+      const score = WEEK_DAY + about;
+      if (cells.length > 0 && (!best || score > best.score))
+        best = { score, answer: `${label(oneNamed)} — ${cells.join(', ')}` };
+    }
     // A week's schedule with a column per day ("Пн; …; Вс", each holding hours or "выходной"): a
     // day asked ("кто в воскресенье на Ленинградском стрижёт?") keeps the rows at work that day.
-    if (
-      daysAsked &&
-      (listed || WHO_ASKS.test(input.question)) &&
-      !comparison &&
-      !aboutRow &&
-      others.filter((c) => DAY_COLUMN.test(c)).length >= 5
-    ) {
+    if (daysAsked && (listed || WHO_ASKS.test(input.question)) && !comparison && !aboutRow && weekly) {
       const dayColumns = others.filter(
         (c) => DAY_COLUMN.test(c) && weekdaysOf(c).some((d) => daysAsked.days.includes(d)),
       );
