@@ -22,6 +22,7 @@ import {
   filterOwnStem,
   filtersTable,
   filterTable,
+  letterWords,
   PEOPLE,
   PRICE_WORDS,
   parseRow,
@@ -701,14 +702,15 @@ export async function composeLocalAnswer(
     const seen = new Set(passages.map((x) => x.chunkId));
     passages = [...passages, ...priced.passages.filter((x) => !seen.has(x.chunkId))];
   }
-  const sinceAsked = SINCE.question.test(tableQuestion.replace(/ё/g, 'е'));
+  const qText = asked.toLowerCase().replace(/ё/g, 'е');
+  const sinceAsked = SINCE.question.test(qText);
   if (!jobSeeking && sinceAsked) {
     const founded = await retrieve(ctx, assistantId, SINCE_QUERY, { limit: 2 });
     const seen = new Set(passages.map((x) => x.chunkId));
     passages = [...passages, ...founded.passages.filter((x) => !seen.has(x.chunkId))];
   }
   if (passages.length === 0) return handoff();
-  const foundingAsked = sinceAsked && OF_BUSINESS.test(tableQuestion);
+  const foundingAsked = sinceAsked && OF_BUSINESS.test(qText);
 
   const parts = passages.map(passageParts);
   const unitsOf = parts.map((x) => x.units);
@@ -751,7 +753,6 @@ export async function composeLocalAnswer(
   });
   const comparisonStems = new Set(lexemes[at + columnNames.length + rowNames.length] ?? []);
 
-  const qText = asked.toLowerCase().replace(/ё/g, 'е');
   // A business's answer type (a price, an address, hours) that no passage found holds is not what
   // the question asks of these documents ("где преподавал Лефевр?" asks a place, not an address):
   // its question word is then read as a general question's (QUESTION_KINDS).
@@ -1104,12 +1105,11 @@ function tableAnswer(
   // stemmed): "для водителей" of "Назначение: для водителей", "пионов" of "Состав: …2 пиона".
   const cellWords = memoized((row: TableRow) => {
     const name = nameOfRow.get(row);
-    return (
+    return letterWords(
       row.cells
         .filter(([, value]) => value !== name)
-        .map(([, value]) => value.toLowerCase().replace(/ё/g, 'е'))
-        .join(' ')
-        .match(/\p{L}+/gu) ?? []
+        .map(([, value]) => value)
+        .join(' '),
     );
   });
   const describes = (row: TableRow, t: string) =>
@@ -1125,11 +1125,7 @@ function tableAnswer(
   // Per value of a category, read once (the filter asks it for each word of the question): the
   // words naming it only as a compound's later part, whose beginning none of its words has.
   const partWords = memoized((value: string) => {
-    const words =
-      value
-        .toLowerCase()
-        .replace(/ё/g, 'е')
-        .match(/\p{L}+/gu) ?? [];
+    const words = letterWords(value);
     return terms.map((t) => !words.some((w) => w.startsWith(t.slice(0, 3))));
   });
   const namesAColumn = memoized((t: string) => match(t, columnStems) >= OWN_WORD);

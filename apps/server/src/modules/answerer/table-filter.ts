@@ -588,14 +588,17 @@ function saysOpposite(column: string, question: string): boolean {
   });
 }
 
-/** A text's words of three letters or more, by their first four ("стрижет" and "Стрижёт" alike). */
-const saidWords = (text: string): string[] =>
+/** A text's words of letters (of `min` letters or more), lower-cased and with "ё" as "е", as cells are read against stems. */
+export const letterWords = (text: string, min = 1): string[] =>
   (
     text
       .toLowerCase()
       .replace(/ё/g, 'е')
-      .match(/\p{L}{3,}/gu) ?? []
-  ).map((w) => w.slice(0, 4));
+      .match(/\p{L}+/gu) ?? []
+  ).filter((w) => w.length >= min);
+
+/** A text's words of three letters or more, by their first four ("стрижет" and "Стрижёт" alike). */
+const saidWords = (text: string): string[] => letterWords(text, 3).map((w) => w.slice(0, 4));
 
 /** A column of one day of the week ("Пн", "Вторник"), as a week's schedule has seven. */
 const DAY_COLUMN =
@@ -891,24 +894,25 @@ export function filterTable(input: FilterInput): string | undefined {
           best = { score, answer: compose(priced(head), list(both, ''), input.maxChars) };
       }
     }
-    // One of a week's schedule's rows asked of a day ("хочу к Никите Соловьёву в понедельник,
-    // можно?"): its cell of that day, "выходной" or its hours.
+    // A week's schedule has a column per day ("Пн; …; Вс", each holding hours or "выходной"):
+    // those of the days asked.
     const weekly = others.filter((c) => DAY_COLUMN.test(c)).length >= 5;
+    const dayColumns =
+      weekly && daysAsked
+        ? others.filter((c) => DAY_COLUMN.test(c) && weekdaysOf(c).some((d) => daysAsked.days.includes(d)))
+        : [];
+    // One of its rows asked of a day ("хочу к Никите Соловьёву в понедельник, можно?"): its cell of
+    // that day, "выходной" or its hours.
     const oneNamed = namedRows.length === 1 ? namedRows[0] : undefined;
-    if (daysAsked && weekly && oneNamed && !comparison) {
-      const cells = others
-        .filter((c) => DAY_COLUMN.test(c) && weekdaysOf(c).some((d) => daysAsked.days.includes(d)))
-        .map((c) => `${c}: ${cellOf(oneNamed, c)}`);
+    if (oneNamed && !comparison) {
+      const cells = dayColumns.map((c) => `${c}: ${cellOf(oneNamed, c)}`);
       const score = WEEK_DAY + about;
       if (cells.length > 0 && (!best || score > best.score))
         best = { score, answer: `${label(oneNamed)} — ${cells.join(', ')}` };
     }
-    // A week's schedule with a column per day ("Пн; …; Вс", each holding hours or "выходной"): a
-    // day asked ("кто в воскресенье на Ленинградском стрижёт?") keeps the rows at work that day.
-    if (daysAsked && (listed || WHO_ASKS.test(input.question)) && !comparison && !aboutRow && weekly) {
-      const dayColumns = others.filter(
-        (c) => DAY_COLUMN.test(c) && weekdaysOf(c).some((d) => daysAsked.days.includes(d)),
-      );
+    // A day asked of the whole schedule ("кто в воскресенье на Ленинградском стрижёт?"): the rows
+    // at work that day.
+    if ((listed || WHO_ASKS.test(input.question)) && !comparison && !aboutRow && dayColumns.length > 0) {
       const atWork = (v: string) => timeOf(v) !== undefined && !/выходн/iu.test(v);
       // A yes/no column all of whose words the question says ("кто … детей стрижёт" of "Стрижёт
       // детей") narrows them too; one merely sharing the verb ("кто … стрижёт") does not.
@@ -918,7 +922,7 @@ export function filterTable(input: FilterInput): string | undefined {
         (r) => dayColumns.some((c) => atWork(cellOf(r, c))) && alsoNamed.every((y) => y.picked.includes(r)),
       );
       const score = narrowedScore(WEEK_DAY + about);
-      if (dayColumns.length > 0 && picked.length > 0 && picked.length < base.length && (!best || score > best.score)) {
+      if (picked.length > 0 && picked.length < base.length && (!best || score > best.score)) {
         const column = dayColumns.length === 1 ? (dayColumns[0] ?? '') : '';
         const lines = column ? withValues(picked, column) : picked.map(label);
         const head = [...alsoNamed.map((y) => `${y.column}: ${y.yes ? 'да' : 'нет'}`), dayColumns.join(', ')].join(
@@ -1074,12 +1078,7 @@ export function filterTable(input: FilterInput): string | undefined {
       );
       const namedBy = label
         ? timed.filter((r) => {
-            const words =
-              cellOf(r, label)
-                .toLowerCase()
-                .replace(/ё/g, 'е')
-                .match(/\p{L}{3,}/gu) ?? [];
-            return words.some((w) => said.some((x) => w.startsWith(x)));
+            return letterWords(cellOf(r, label), 3).some((w) => said.some((x) => w.startsWith(x)));
           })
         : [];
       const picked = namedBy.length > 0 ? namedBy : timed;
