@@ -123,7 +123,10 @@ describe.skipIf(onPostgres)('graceful shutdown of the real process', () => {
     // Live session: an ERROR frame asking to reconnect, then the close.
     await until(() => sockClosed, 'the live session to close');
     const error = frames.find((f) => f.startsWith('ERROR')) ?? '';
-    expect(/\nmessage:([^\n]*)/.exec(error)?.[1]).toBe('Сервер перезапускается, подключитесь снова');
+    expect(
+      /\nmessage:([^\n]*)/.exec(error)?.[1],
+      `frames: ${JSON.stringify(frames)}\n${server.stdout()}\n${server.stderr()}`,
+    ).toBe('Сервер перезапускается, подключитесь снова');
     // The visitor's event stream ends (the widget reconnects with backoff, to another instance, and catches up).
     await pushStream.done;
 
