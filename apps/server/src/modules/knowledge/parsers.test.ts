@@ -233,6 +233,23 @@ describe('a sheet holding several tables apart', () => {
     ]);
   });
 
+  it('opens a table whose column names hold figures and name their unit after a comma', async () => {
+    const csv = [
+      'Массаж;Время;Цена, ₽;Абонемент',
+      'Массаж спины;30 мин;1 500;да',
+      '',
+      'Абонемент;Разовый сеанс, ₽;5 сеансов (−10 %), ₽;10 сеансов (−15 %), ₽',
+      'Массаж спины, 30 мин;1 500;6 750;12 750',
+    ].join('\n');
+    expect(await parseDocument('csv', Buffer.from(csv))).toEqual([
+      { kind: 'row', text: 'Массаж: Массаж спины; Время: 30 мин; Цена, ₽: 1 500; Абонемент: да' },
+      {
+        kind: 'row',
+        text: 'Абонемент: Массаж спины, 30 мин; Разовый сеанс, ₽: 1 500; 5 сеансов (−10 %), ₽: 6 750; 10 сеансов (−15 %), ₽: 12 750',
+      },
+    ]);
+  });
+
   it('reads a CSV with an empty line between two tables the same way', async () => {
     const csv = 'Услуга;Цена\nСтрижка;1800\n\nМаникюр;Цена;Время\nКлассический;1200;1 час\n';
     expect(await parseDocument('csv', Buffer.from(csv))).toEqual([

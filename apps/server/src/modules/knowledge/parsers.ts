@@ -535,9 +535,15 @@ export function rowsToBlocks(rows: string[][], headed = false): Block[] {
   return blocks;
 }
 
-/** A row naming columns: none of its cells holds a value, each begins with a capital ("Цена, руб."). */
+/**
+ * A row naming columns: none of its cells holds a value, each begins with a capital ("Цена, руб."),
+ * or names its unit after a comma as no value does ("5 сеансов (−10 %), ₽", "Вес, г").
+ */
 const headerRow = (row: string[]) =>
-  row.filter(Boolean).every((c) => !VALUE_CELL.test(c) && !contactValue(c) && /^[\p{Lu}«"]/u.test(c));
+  row
+    .filter(Boolean)
+    .every((c) => UNIT_NAME.test(c) || (!VALUE_CELL.test(c) && !contactValue(c) && /^[\p{Lu}«"]/u.test(c)));
+const UNIT_NAME = /\p{L}.*,\s*(?:₽|руб\.?|р\.|%|мин\.?|г|кг|мл|л|см|шт\.?)$/u;
 /** Whether a row holds a value in a column whose name `names` holds. */
 const valuesUnder = (row: string[], names: string[]) =>
   row !== names && row.some((c, i) => c !== '' && cellKind(c) !== 'text' && cellKind(names[i] ?? '') === 'text');
