@@ -920,6 +920,15 @@ describe('a question read for its subject', () => {
     for (const stem of ['возьмет', 'возьмут', 'дал']) expect(query.light.has(stem), stem).toBe(true);
   });
 
+  it('reads "взяла" and "брали" (what the visitor took) as verbs that fit any request', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'взяла абонемент на 10 раз, а справку не брали, так можно?',
+    );
+    for (const stem of ['взял', 'брал']) expect(query.light.has(stem), stem).toBe(true);
+  });
+
   it('leaves out a visitor\'s thinking aloud ("думаю", "хватит?") and reads leaving as ending the contract', async () => {
     const { query } = await retrieve(
       server.app.ctx,
