@@ -720,9 +720,11 @@ export async function composeLocalAnswer(
   const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
   const nameOfRow = rowNamesOf(rows);
   const rowNames = [...new Set(rows.map((r) => nameOfRow.get(r) ?? ''))];
-  // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог".
+  // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог";
+  // those of columns with some "—" are categories when the question names them (table-filter.ts).
   const categories = categoryValues(rows);
-  for (const value of categories) if (!rowNames.includes(value)) rowNames.push(value);
+  for (const value of [...categories, ...categoryValues(rows, true)])
+    if (!rowNames.includes(value)) rowNames.push(value);
   // Only the passages not read before have their heading and sentences stemmed.
   const unread = [...new Set(parts.filter((x) => !x.read))];
   const texts = [

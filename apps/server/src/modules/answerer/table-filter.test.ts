@@ -282,9 +282,10 @@ describe('table questions', () => {
   });
 
   it('reads a cell listing several values as holding each, and selects the rows holding every value named', () => {
+    // Each word of the question its own entry, as the answerer gives them.
     const named = (question: string, words: string[]) => ({
       ...input(question, undefined, vaccines),
-      valueWords: (v: string) => [words.includes(v) ? 1 : 0],
+      valueWords: (v: string) => words.map((w) => (w === v ? 1 : 0)),
     });
     expect(filterTable(named('какие прививки есть для кошек', ['кошки']))).toBe(
       'Для кого: кошки\n- Rabies\n- Tricat\n- Фелиген',
@@ -530,6 +531,39 @@ describe('a timetable by date', () => {
     expect(filterTable(input('что есть в апреле для ребенка 7 лет', undefined, [...ages, ...classes]))).toBe(
       'Возраст: 7 лет\n- 05.04.2025, Детский: капкейки',
     );
+  });
+});
+
+describe('a menu of codes, each dish in several sizes', () => {
+  const pizzas = [
+    'Код: P01-25; Название: Маргарита; Размер: 25 см; Цена, ₽: 390; Состав: моцарелла, томаты; Аллергены: глютен, молоко; Вегетарианское: да',
+    'Код: P01-30; Название: Маргарита; Размер: 30 см; Цена, ₽: 550; Состав: моцарелла, томаты; Аллергены: глютен, молоко; Вегетарианское: да',
+    'Код: P02-25; Название: Пепперони; Размер: 25 см; Цена, ₽: 450; Состав: моцарелла, пепперони; Аллергены: глютен, молоко; Вегетарианское: нет',
+    'Код: P02-30; Название: Пепперони; Размер: 30 см; Цена, ₽: 620; Состав: моцарелла, пепперони; Аллергены: глютен, молоко; Вегетарианское: нет',
+    'Код: P10-25; Название: Груша; Размер: 25 см; Цена, ₽: 540; Состав: горгонзола, грецкий орех; Аллергены: глютен, орехи; Вегетарианское: да',
+    'Код: P10-30; Название: Груша; Размер: 30 см; Цена, ₽: 740; Состав: горгонзола, грецкий орех; Аллергены: глютен, орехи; Вегетарианское: да',
+    'Код: P15-25; Название: Банан-шоколад; Размер: 25 см; Цена, ₽: 420; Состав: ореховая паста, банан; Аллергены: орехи (фундук); Вегетарианское: да',
+    'Код: D01; Название: Морс; Размер: 0,5 л; Цена, ₽: 150; Состав: клюква; Аллергены: —; Вегетарианское: да',
+  ].map((t) => parseRow(t) as TableRow);
+
+  it('names its rows by the column of words that repeats least, each name listed once', () => {
+    expect(rowNamesOf(pizzas).get(pizzas[2] as TableRow)).toBe('Пепперони');
+    expect(filterTable(input('какие пиццы вегетарианские', undefined, pizzas))).toBe(
+      'Вегетарианское: да\n- Маргарита\n- Груша\n- Банан-шоколад\n- Морс',
+    );
+  });
+
+  it('keeps the rows holding a value a word names by itself in any of the columns it names them in', () => {
+    const nuts = (column: boolean) => ({
+      ...input('аллергия на орехи, какие пиццы нельзя', undefined, pizzas),
+      namesColumn: (c: string) => (column && c === 'Аллергены' ? 1 : 0),
+      valueWords: (v: string) => [v === 'грецкий орех' || v.startsWith('орехи') ? 1 : 0],
+    });
+    expect(filterTable(nuts(true))).toBe(
+      'Состав: грецкий орех, Аллергены: орехи, орехи (фундук)\n- Груша\n- Банан-шоколад',
+    );
+    // A column some of whose rows say "—" (a drink's allergens) is a category only when named.
+    expect(filterTable(nuts(false))).toBe('Состав: грецкий орех\n- Груша');
   });
 });
 

@@ -396,7 +396,10 @@ const itemsOf = (value: string): string[] =>
   value
     .split(/\s*[,;/]\s*|\s+(?:и|или)\s+/)
     .map((s) => s.trim())
-    .filter(Boolean);
+    .filter((s) => s !== '' && !DASH.test(s));
+/** A cell saying "none" with a dash, and the share of a named category column's cells that may. */
+const DASH = /^\s*[—–-]\s*$/;
+const DASH_SHARE = 0.25;
 
 /** The cell of `column` in a row, '' when the row has none. */
 const cellOf = (row: TableRow, column: string) => row.cells.find(([n]) => n === column)?.[1] ?? '';
@@ -423,15 +426,19 @@ function nameColumn(rows: TableRow[]): string {
   const first = columns[0] ?? '';
   if (rows.length < 3 || (distinctShare(rows, first) > CATEGORY_SHARE && !datesFirst(rows) && !codesFirst(rows, first)))
     return first;
-  const named = columns.slice(1).find(
-    (c) =>
-      distinctShare(rows, c) > CATEGORY_SHARE &&
-      rows.every((r) => {
-        const v = cellOf(r, c);
-        return cellNumber(v) === undefined && !YES.test(v) && !NO.test(v);
-      }),
-  );
-  return named ?? first;
+  const words = (c: string) =>
+    rows.every((r) => {
+      const v = cellOf(r, c);
+      return cellNumber(v) === undefined && !YES.test(v) && !NO.test(v);
+    });
+  const named = columns.slice(1).find((c) => distinctShare(rows, c) > CATEGORY_SHARE && words(c));
+  if (named || !codesFirst(rows, first)) return named ?? first;
+  // Codes first and each name in several rows (a pizza in three sizes, "P01-25", "P01-30"): the
+  // column of words whose values repeat least names them.
+  let most: string | undefined;
+  for (const c of columns.slice(1))
+    if (words(c) && (!most || distinctShare(rows, c) > distinctShare(rows, most))) most = c;
+  return most && distinctShare(rows, most) > 1 / rows.length ? most : first;
 }
 
 /** A code's column by its name ("Артикул", "Код товара", "№") or a code of figures and capitals ("SP-101", "W 75/3"). */
@@ -497,15 +504,18 @@ export function rowNamesOf(rows: TableRow[]): Map<TableRow, string> {
  * most CATEGORY_SHARE of the values; not numbers, not yes/no), a cell holding one or a list of
  * them: a category such as "Мастер", "Тип" or "От чего".
  */
-function categoryColumns(rows: TableRow[]): string[] {
+function categoryColumns(rows: TableRow[], dashed = false): string[] {
   const name = nameColumn(rows);
   const columns = rows[0]?.cells.map(([column]) => column).filter((column) => column !== name) ?? [];
   return columns.filter((column) => {
     const values = rows.map((r) => cellOf(r, column));
     const items = values.flatMap(itemsOf);
     const kinds = new Set(items);
+    // A dash says the row has none ("Аллергены: —" of a drink); a column of mostly dashes is notes.
+    const dashes = values.filter((v) => DASH.test(v)).length;
     return (
       rows.length >= 3 &&
+      (dashed ? dashes > 0 && dashes <= rows.length * DASH_SHARE : dashes === 0) &&
       kinds.size >= 2 &&
       kinds.size <= items.length * CATEGORY_SHARE &&
       items.every((v) => cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 40)
@@ -514,25 +524,27 @@ function categoryColumns(rows: TableRow[]): string[] {
 }
 
 /**
- * The values of the category columns of these rows' tables (their stems are wanted). Asked of the
- * same rows by message after message: kept for the last sets of rows seen (reading every cell of
- * every column again was a tenth of what a message allocated).
+ * The values of the category columns of these rows' tables (their stems are wanted); `dashed`, of
+ * those some of whose rows say "—", a category only when the question names the column (their
+ * stems are wanted too, but they name no category otherwise). Asked of the same rows by message
+ * after message: kept for the last sets of rows seen (reading every cell of every column again was
+ * a tenth of what a message allocated).
  */
-export function categoryValues(rows: TableRow[]): readonly string[] {
+export function categoryValues(rows: TableRow[], dashed = false): readonly string[] {
   if (rows.length < 3) return [];
-  const key = rows.map((r) => r.text).join('\n');
+  const key = `${dashed}\n${rows.map((r) => r.text).join('\n')}`;
   const kept = valuesCache.get(key);
   if (kept) return kept;
   const out = new Set<string>();
   for (const table of byTable(rows))
-    for (const column of categoryColumns(table))
+    for (const column of categoryColumns(table, dashed))
       for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
   const values = [...out];
   valuesCache.set(key, values);
   return values;
 }
 
-const valuesCache = lru<string, readonly string[]>(200);
+const valuesCache = lru<string, readonly string[]>(400);
 
 /**
  * Whether a column's numbers are of the size compared with: "до 5 тысяч в месяц" is about the
@@ -716,9 +728,14 @@ export function filterTable(input: FilterInput): string | undefined {
         const value = cellOf(r, column || priceColumn || '');
         return value && (saysFigure(value) || FREE.test(value)) ? `${name} — ${value}` : name;
       });
-    const categories = categoryColumns(rows);
+    // A column some of whose rows say "—" ("Аллергены: —" of a drink) is a category when the
+    // question names it ("аллергия на орехи"); unnamed, it is more often notes.
+    const categories = [
+      ...categoryColumns(rows),
+      ...categoryColumns(rows, true).filter((c) => input.namesColumn(c) >= 0.65),
+    ];
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
-    const valued: { column: string; values: string[]; score: number }[] = [];
+    const valued: { column: string; values: string[]; score: number; own: Set<number> }[] = [];
     for (const column of others) {
       // A day's column of a week's schedule holds hours and "выходной", which "в воскресенье" names
       // through its synonym; the day asked is read by the schedule's own filter below.
@@ -728,26 +745,39 @@ export function filterTable(input: FilterInput): string | undefined {
       // Each word's values: those it names best ("роллы" of "Роллы" and "Запечённые роллы"), none
       // when it names every value alike.
       const chosen = new Map<string, number>();
+      /** The words naming values of this column by their own word (not a synonym). */
+      const own = new Set<number>();
       /** The values only a compound's later part names. */
       const byPart = new Set(items);
       for (let w = 0; w < (byWord[0]?.length ?? 0); w++) {
         const scored = items.map((v, i) => ({ v, s: byWord[i]?.[w] ?? 0 }));
         const top = Math.max(0, ...scored.map((x) => x.s));
         const tops = scored.filter((x) => x.s === top);
-        if (top >= 0.65 && tops.length < items.length)
+        if (top >= 0.65 && tops.length < items.length) {
+          if (top >= OWN_VALUE) own.add(w);
           for (const { v } of tops) {
             chosen.set(v, Math.max(chosen.get(v) ?? 0, top));
             if (!input.partWords?.(v)[w]) byPart.delete(v);
           }
+        }
       }
       // A value named by its own word leaves out those a compound's part names ("горные
       // велосипеды": "горный", not "электровелосипед").
       const strongest = Math.max(0, ...chosen.values());
       const values = [...chosen.keys()].filter((v) => strongest < OWN_VALUE || !byPart.has(v));
-      if (values.length) valued.push({ column, values, score: strongest });
+      if (values.length) valued.push({ column, values, score: strongest, own });
     }
+    // The rows holding a value of every column named; a word naming values of several columns by
+    // itself ("орехи" of "Состав: грецкий орех" and of "Аллергены: орехи (фундук)") keeps a row
+    // holding one in any of them.
+    const inColumn = (r: TableRow, c: (typeof valued)[number]) =>
+      itemsOf(cellOf(r, c.column)).some((v) => c.values.includes(v));
+    const eitherOf = [...new Set(valued.flatMap((c) => [...c.own]))]
+      .map((w) => valued.filter((c) => c.own.has(w)))
+      .filter((group) => group.length >= 2);
     const ofValues = (r: TableRow) =>
-      valued.every((c) => itemsOf(cellOf(r, c.column)).some((v) => c.values.includes(v)));
+      valued.every((c) => eitherOf.some((group) => group.includes(c)) || inColumn(r, c)) &&
+      eitherOf.every((group) => group.some((c) => inColumn(r, c)));
     const headOf = (c: { column: string; values: string[] }) => `${c.column}: ${c.values.join(', ')}`;
     // A value named with a yes/no column or a comparison narrows them: "какие торты без глютена",
     // "какие капкейки дешевле 300" (the rows of that category only, when it has any).
@@ -1133,7 +1163,8 @@ export function filterTable(input: FilterInput): string | undefined {
  */
 function compose(head: string, items: string[], maxChars: number): string {
   let text = head;
-  for (const item of items) {
+  // A name in several rows (a pizza in three sizes) is listed once.
+  for (const item of distinct(items)) {
     const next = `${text}\n- ${item}`;
     if (next.length > maxChars - 4) return `${text}\n- …`;
     text = next;
