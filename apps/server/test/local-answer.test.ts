@@ -920,6 +920,11 @@ describe('a question read for its subject', () => {
     for (const stem of ['возьмет', 'возьмут', 'дал']) expect(query.light.has(stem), stem).toBe(true);
   });
 
+  it('reads a meal deal asked as "набор" as the menu\'s "комбо"', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'есть какой-нибудь набор на двоих?');
+    expect([...(query.synonyms.get('набор') ?? [])]).toContain('комб');
+  });
+
   it('reads "взяла" and "брали" (what the visitor took) as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,
