@@ -382,7 +382,14 @@ describe('table questions', () => {
       [24, 24, 12],
     );
     expect(cellMonths('24', 'Гарантия')).toBeUndefined();
+    // The unit said, what the cell says after it is its condition.
+    expect(cellMonths('5 лет от пожелтения, отслоения', 'Гарантия')).toBe(60);
+    expect(cellMonths('24 шт', 'Гарантия')).toBeUndefined();
     expect(comparisonOf('с гарантией больше 2 лет')).toMatchObject({ op: '>', value: 24, months: true });
+    // A unit without a figure is one of it; "до часа" is a time of day.
+    expect(comparisonOf('на какие работы гарантия больше года')).toMatchObject({ op: '>', value: 12, months: true });
+    expect(comparisonOf('что идёт дольше часа')).toMatchObject({ op: '>', value: 60, minutes: true });
+    expect(comparisonOf('работаете до часа?')).toBeUndefined();
     expect(comparisonOf('гарантия меньше 6 месяцев')).toMatchObject({ op: '<', value: 6, months: true });
     const works = [
       'Работа: Покраска стен; Цена, ₽: 350; Гарантия, мес: 12',

@@ -81,7 +81,8 @@ const MINUTES_CELL = new RegExp(
   FIGURE_CELL + String.raw`(ч|час\p{L}*|мин\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
   'iu',
 );
-const MONTHS_CELL = new RegExp(FIGURE_CELL + String.raw`(год\p{L}*|лет|мес\p{L}*)?\.?$`, 'iu');
+/** A term, its unit said or its column's, and what the cell says after it ("5 лет от пожелтения"). */
+const MONTHS_CELL = new RegExp(FIGURE_CELL + String.raw`(?:(год\p{L}*|лет|мес\p{L}*)\.?(?:[\s,:;(—–-].*)?|\.?)$`, 'iu');
 
 /**
  * A duration cell in minutes ("40 мин", "1 час", "1,5 часа", "1 ч 30 мин", "2–3 часа": its first
@@ -131,13 +132,19 @@ const NO_PLACES =
  * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
  * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
  */
+/** A comparison with a unit said without a figure: "больше года", "меньше месяца", "дольше часа". */
+const ONE_UNIT =
+  /(?<!\p{L})((?:не\s+)?(?:меньше|менее|больше|более|свыше|дольше|короче|быстрее)\s+(?:чем\s+)?)(года|месяца|часа)(?!\p{L})/giu;
+
 /** Words of a question asking about money ("подешевле", "до тыщи", "почём"). */
 export const PRICE_WORDS = /недорог|дешев|дешёв|бюджетн|тыс|тыщ|руб|₽|стои|цен|почем|почём/iu;
 
-export function comparisonOf(question: string): Comparison | undefined {
+export function comparisonOf(asked: string): Comparison | undefined {
   // "Где мест уже нет?", "на какие не осталось мест": a count of places of 0 ("почти не осталось
   // мест, меньше пяти" asks the count it says).
-  if (NO_PLACES.test(question)) return { op: '<=', value: 0, said: '0' };
+  if (NO_PLACES.test(asked)) return { op: '<=', value: 0, said: '0' };
+  // "гарантия больше года", "дольше часа": one of the unit ("до часа" is a time of day, not here).
+  const question = asked.replace(ONE_UNIT, '$11 $2');
   // "Чтоб в 4 тыщи уложиться", "уложиться в 3000", "в 1500 уложитесь?": at most that money.
   const fit =
     /(?<!\p{L})(?:уложит\p{L}*|уложим\p{L}*|уложусь)\s+в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?(?=[\s,.!?]|$)|(?<!\p{L})в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?\s+(?:уложит|уложим|уложусь)\p{L}*/iu.exec(
