@@ -630,6 +630,24 @@ let toursId: string;
 let nightsId: string;
 let arenasId: string;
 let rulesId: string;
+let zonesId: string;
+/** A rule sending the reader to the price list, and the price list's rows of delivery zones. */
+const ZONES = [
+  {
+    heading: 'Доставка',
+    content:
+      'Минимальная сумма заказа, стоимость доставки и порог бесплатной доставки зависят от зоны и указаны в прайсе. ' +
+      'Курьер ждёт на адресе 10 минут.',
+  },
+  {
+    heading: 'Зоны доставки',
+    content: [
+      'Зона доставки: Зона 1; Районы: Центр, Пески; Доставка, ₽: 150; Бесплатно от, ₽: 1 200',
+      'Зона доставки: Зона 2; Районы: Арбеково, Север; Доставка, ₽: 200; Бесплатно от, ₽: 1 500',
+      'Зона доставки: Зона 3; Районы: Терновка, Шуист; Доставка, ₽: 250; Бесплатно от, ₽: 2 000',
+    ].join('\n'),
+  },
+];
 let businessId: string;
 let hammamId: string;
 let jobsId: string;
@@ -699,6 +717,8 @@ beforeAll(async () => {
   await indexedFile(server.app, agencyId, 'kontakty.docx', AGENCY);
   turbineId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, turbineId, 'turbina.txt', TURBINE);
+  zonesId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, zonesId, 'dostavka.txt', ZONES);
 });
 afterAll(async () => server?.close());
 
@@ -1905,5 +1925,14 @@ describe('local answerer asked how long something takes', () => {
   it('answers with the time it takes, not the lead time of a booking rule ("за 1,5 часа до закрытия")', async () => {
     const a = await askOf(() => barberId)('скока по времени идет королевское бритье? у меня обед всего час');
     expect(a.text).toContain('45 мин');
+  });
+});
+
+describe('local answerer on a rule that sends the reader to the price list', () => {
+  it('answers with the row of the price list rather than the rule pointing at it', async () => {
+    const a = await askOf(() => zonesId)(
+      'Сколько стоит привезти в Арбеково и с какой суммы доставка будет бесплатной?',
+    );
+    expect(a.text).toContain('Бесплатно от, ₽: 1 500');
   });
 });

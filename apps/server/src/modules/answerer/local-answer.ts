@@ -146,6 +146,12 @@ export const THRESHOLDS = {
   answerChars: 300,
 };
 
+/** A sentence sending the reader to a price list or a table: "указаны в прайсе", "см. прайс-лист", "по прейскуранту". */
+const REFERS_TO_LIST =
+  /(?<!\p{L})(?:указан\p{L}*\s+в|см\.|смотрите(?:\s+в)?|по)\s+(?:прайс\p{L}*|прейскурант\p{L}*|таблиц\p{L}*)/iu;
+
+const POINTER_PENALTY = 0.2;
+
 /** A verb says less about the subject than a noun; a verb that fits any request, much less. */
 const VERB_WEIGHT = 0.8;
 const LIGHT_WEIGHT = 0.3;
@@ -962,8 +968,10 @@ export async function composeLocalAnswer(
         compound(u.text) +
         tier(u.text) +
         namedRow(u.text);
+      // A sentence sending the reader to the price list ("указаны в прайсе") answers less than its rows.
+      const pointer = REFERS_TO_LIST.test(u.text) ? POINTER_PENALTY : 0;
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
-      const score = unitCover + typed - 0.015 * p - 0.002 * i;
+      const score = unitCover + typed - pointer - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
     });
   });
