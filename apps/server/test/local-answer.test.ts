@@ -940,11 +940,17 @@ describe('a question read for its subject', () => {
     for (const stem of ['возьмет', 'возьмут', 'дал']) expect(query.light.has(stem), stem).toBe(true);
   });
 
-  it('reads "помоете" as washing, "подкапотку" as the engine, and "дождутся" as a verb', async () => {
+  it('reads "помоете" as washing, "подкапотку" as the engine, and "дождутся", "выйдет" as verbs', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'подкапотку помоете? меня дождутся?');
     expect([...(query.synonyms.get('помоет') ?? [])]).toContain('мойк');
     expect([...(query.synonyms.get('подкапотк') ?? [])]).toContain('двигател');
     expect(query.verbs.has('дождут')).toBe(true);
+    const { query: later } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'заберу сам, так дешевле выйдет? курьер подождёт?',
+    );
+    for (const stem of ['выйдет', 'подождет']) expect(later.verbs.has(stem), stem).toBe(true);
   });
 
   it('reads a meal deal asked as "набор" as the menu\'s "комбо"', async () => {

@@ -39,10 +39,11 @@ const QUESTION_PHRASES =
 
 /**
  * Russian verb endings (infinitive, "вы" and "они" forms, the "я" form in -аю/-яю: "уезжаю",
- * "записываю", and the reflexive third person: "начнётся", "нравится", "поменяются", "дождутся"): a verb says
+ * "записываю", the reflexive third person: "начнётся", "нравится", "поменяются", "дождутся", and
+ * the third person in -дет ("выйдет", "подождёт", "придёт": no noun of a business ends so)): a verb says
  * less about the subject than a noun.
  */
-const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$|^.{3,}[ая]ю$|^.{2,}(?:ю|я|е|и|ё|у|а)тся$/;
+const VERB = /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят)$|^.{3,}[ая]ю$|^.{2,}(?:ю|я|е|и|ё|у|а)тся$|^.{2,}д[её]т$/;
 /** The young of animals in the plural ("котят", "щенят", "ребят"): nouns with a verb's ending. */
 const YOUNG = /^(?:кот|щен|реб|ут|козл|цыпл|порос|зайч|тигр|бельч|медвеж|крольч|мыш|гус)[яа]т$/;
 /**
