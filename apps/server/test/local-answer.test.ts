@@ -951,6 +951,9 @@ describe('a question read for its subject', () => {
       'заберу сам, так дешевле выйдет? курьер подождёт?',
     );
     for (const stem of ['выйдет', 'подождет']) expect(later.verbs.has(stem), stem).toBe(true);
+    // Waiting, not the rain group a loose match of "дожд" would give.
+    expect([...(query.synonyms.get('дождут') ?? [])]).toContain('ожида');
+    expect([...(query.synonyms.get('дождут') ?? [])]).not.toContain('погод');
   });
 
   it('reads a meal deal asked as "набор" as the menu\'s "комбо"', async () => {
