@@ -940,7 +940,7 @@ describe('a question read for its subject', () => {
     for (const stem of ['возьмет', 'возьмут', 'дал']) expect(query.light.has(stem), stem).toBe(true);
   });
 
-  it('reads "помоете" as washing, "подкапотку" as the engine, and "дождутся", "выйдет" as verbs', async () => {
+  it('reads "помоете" as washing, "подкапотку" as the engine, "дождутся", "выйдет" as verbs, and "5-7" as two figures', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'подкапотку помоете? меня дождутся?');
     expect([...(query.synonyms.get('помоет') ?? [])]).toContain('мойк');
     expect([...(query.synonyms.get('подкапотк') ?? [])]).toContain('двигател');
@@ -951,6 +951,10 @@ describe('a question read for its subject', () => {
       'заберу сам, так дешевле выйдет? курьер подождёт?',
     );
     for (const stem of ['выйдет', 'подождет']) expect(later.verbs.has(stem), stem).toBe(true);
+    // A range with a hyphen is two figures.
+    const { query: range } = await retrieve(server.app.ctx, businessId, 'выйду минут через 5-7');
+    expect(range.terms).toEqual(expect.arrayContaining(['5', '7']));
+    expect(range.terms).not.toContain('-7');
     // Waiting, not the rain group a loose match of "дожд" would give.
     expect([...(query.synonyms.get('дождут') ?? [])]).toContain('ожида');
     expect([...(query.synonyms.get('дождут') ?? [])]).not.toContain('погод');

@@ -179,7 +179,9 @@ function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, n
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 
 export async function analyzeQuestion(ctx: RetrievalContext, question: string): Promise<QueryAnalysis> {
-  const text = normalizeQuantities(question);
+  // A range said with a hyphen ("через 5-7 минут") is two figures, not a figure and a negative
+  // one ("-7", which no document holds).
+  const text = normalizeQuantities(question).replace(/(?<=\d)-(?=\d)/g, '–');
   const quantities = quantityEquivalents(text);
   const words = text.toLowerCase().match(WORD)?.slice(0, 60) ?? [];
   const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
