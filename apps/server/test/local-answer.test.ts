@@ -631,6 +631,16 @@ let nightsId: string;
 let arenasId: string;
 let rulesId: string;
 let zonesId: string;
+let titledId: string;
+/** A passage whose lines title what follows them, as a Word file's bold lines are read. */
+const TITLED = [
+  {
+    heading: 'Правила клуба',
+    content:
+      'Подарочные сертификаты\nСертификат действует 6 месяцев, продлить его можно один раз.\n' +
+      'Опоздания\nЕсли вы опоздали больше чем на 15 минут, игра сокращается.',
+  },
+];
 /** A rule sending the reader to the price list, and the price list's rows of delivery zones. */
 const ZONES = [
   {
@@ -717,6 +727,8 @@ beforeAll(async () => {
   await indexedFile(server.app, agencyId, 'kontakty.docx', AGENCY);
   turbineId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, turbineId, 'turbina.txt', TURBINE);
+  titledId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, titledId, 'pravila.txt', TITLED);
   zonesId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, zonesId, 'dostavka.txt', ZONES);
 });
@@ -1947,5 +1959,13 @@ describe('local answerer on a rule that sends the reader to the price list', () 
       'Сколько стоит привезти в Арбеково и с какой суммы доставка будет бесплатной?',
     );
     expect(a.text).toContain('Бесплатно от, ₽: 1 500');
+  });
+});
+
+describe('local answerer on a passage whose lines title what follows', () => {
+  it('answers with the sentences under a title line, never the title alone', async () => {
+    const a = await askOf(() => titledId)('подарочные сертификаты у вас какие?');
+    expect(a.text).toContain('Сертификат действует 6 месяцев');
+    expect(a.text).not.toMatch(/^Подарочные сертификаты$/);
   });
 });

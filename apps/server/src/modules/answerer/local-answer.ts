@@ -152,6 +152,9 @@ const REFERS_TO_LIST =
 
 const POINTER_PENALTY = 0.2;
 
+/** A line that titles what follows: a few capitalised words, no figure, no sentence's end. */
+const TITLE_LINE = /^[\p{Lu}«"][^.!?;:,…\d|]{0,60}$/u;
+
 /** A verb says less about the subject than a noun; a verb that fits any request, much less. */
 const VERB_WEIGHT = 0.8;
 const LIGHT_WEIGHT = 0.3;
@@ -1332,6 +1335,10 @@ function composeAnswer(
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
   if (!u) return '';
+  // A title line inside a passage ("Подарочные сертификаты") is no answer: the sentences under it are.
+  const under = list[i + 1];
+  if (TITLE_LINE.test(u.text) && under && under.line !== u.line && !QUESTION_LINE.test(under.text))
+    return composeAnswer(list, i + 1, unitScore, terms, namesWho, holdsAnswer);
   let picked: Unit[];
   if (QUESTION_LINE.test(u.text)) picked = answerSpan(list, questionEnd(list, i));
   else {
