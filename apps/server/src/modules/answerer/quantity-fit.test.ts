@@ -25,6 +25,13 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     );
   });
 
+  it('counts visits as a pass does: "на 10 раз" fits "10 сеансов", not "5 сеансов"', () => {
+    const asked = quantitiesAsked('взяла абонемент на 10 раз, за какой срок надо отходить?');
+    expect(asked).toEqual([{ value: 10, measure: 'visits', word: 'раз' }]);
+    expect(fitsQuantity('Абонемент: 10 сеансов; Срок действия: 90 дней', asked)).toBe('fits');
+    expect(fitsQuantity('Абонемент: 5 сеансов; Скидка: 10 %; Срок действия: 45 дней', asked)).toBeUndefined();
+  });
+
   it('finds the rule whose range or bound holds the quantity, in the same unit', () => {
     const asked = quantitiesAsked('отменяю за 30 часов');
     expect(fitsQuantity('При отмене за 48–24 часа возвращаем 50% предоплаты.', asked)).toBe('fits');

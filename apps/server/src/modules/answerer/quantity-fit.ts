@@ -23,6 +23,8 @@ const UNITS: [RegExp, string, number][] = [
   [/^(?:тонн|т$)/u, 'mass', 1000],
   [/^(?:чел|гост|персон|работник|сотрудник)/u, 'people', 1],
   [/^км$|^километр/u, 'distance', 1],
+  // Visits as a pass counts them, whatever it calls them ("абонемент на 10 раз" is "10 сеансов").
+  [/^(?:раз(?:а|ов)?$|сеанс|заняти|посещени|тренировк|урок|визит|процедур)/u, 'visits', 1],
 ];
 /** Words after a figure that are no unit a rule bounds: money, shares, the order of things. */
 const NO_UNIT = /^(?:руб|р$|коп|тыс|млн|процент|раз|штук|шт$|ый$|ой$|ий$|ая$|го$|му$|м$|й$|я$|е$|х$)/u;
