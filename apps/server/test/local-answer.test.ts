@@ -972,6 +972,12 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('дождут') ?? [])]).not.toContain('погод');
   });
 
+  it('reads "свой" of bringing one\'s own as a light word, not a filler', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'можно прийти со своей бутылкой вина?');
+    expect(query.terms).toContain('сво');
+    expect(query.light.has('сво')).toBe(true);
+  });
+
   it('reads a meal deal asked as "набор" as the menu\'s "комбо"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'есть какой-нибудь набор на двоих?');
     expect([...(query.synonyms.get('набор') ?? [])]).toContain('комб');
