@@ -62,16 +62,12 @@ export async function spawnServer(
   // `node --import tsx`, one process: the tsx CLI would run the server as its child and, on
   // SIGTERM, SIGKILL it if it does not acknowledge the signal within 30 ms (a busy event loop
   // on a loaded machine), which is not the graceful shutdown these tests are about.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: full,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...opts,
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: full,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...opts,
+  });
   let out = '';
   let err = '';
   child.stdout?.on('data', (c: Buffer) => {
