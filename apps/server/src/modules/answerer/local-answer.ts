@@ -150,6 +150,7 @@ export const THRESHOLDS = {
 const REFERS_TO_LIST =
   /(?<!\p{L})(?:указан\p{L}*\s+в|см\.|смотрите(?:\s+в)?|по)\s+(?:прайс\p{L}*|прейскурант\p{L}*|таблиц\p{L}*)/iu;
 
+/** What such a sentence loses against the rows it points at. */
 const POINTER_PENALTY = 0.2;
 
 /** A line that titles what follows: a few capitalised words, no figure, no sentence's end. */
@@ -731,9 +732,8 @@ export async function composeLocalAnswer(
   const rowNames = [...new Set(rows.map((r) => nameOfRow.get(r) ?? ''))];
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог";
   // those of columns with some "—" are categories when the question names them (table-filter.ts).
-  const categories = categoryValues(rows);
-  for (const value of [...categories, ...categoryValues(rows, true)])
-    if (!rowNames.includes(value)) rowNames.push(value);
+  const { plain: categories, dashed } = categoryValues(rows);
+  for (const value of [...categories, ...dashed]) if (!rowNames.includes(value)) rowNames.push(value);
   // Only the passages not read before have their heading and sentences stemmed.
   const unread = [...new Set(parts.filter((x) => !x.read))];
   const texts = [

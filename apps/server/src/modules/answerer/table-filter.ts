@@ -128,10 +128,6 @@ const MINIMUM_COLUMN = /минимум|минимальн|(?<!\p{L})мин\./iu;
 const NO_PLACES =
   /(?<!\p{L})(?<!почти\s+)(?:мест(?:а)?\s+(?:уже\s+|совсем\s+|вообще\s+|свободных\s+)*нет|нет\s+(?:уже\s+|совсем\s+|вообще\s+)*(?:свободных\s+)?мест|(?:не\s+осталось|закончились|кончились)\s+(?:свободных\s+)?мест(?:а)?)(?!\p{L})/iu;
 
-/**
- * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
- * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
- */
 /** A comparison with a unit said without a figure: "больше года", "меньше месяца", "дольше часа". */
 const ONE_UNIT =
   /(?<!\p{L})((?:не\s+)?(?:меньше|менее|больше|более|свыше|дольше|короче|быстрее)\s+(?:чем\s+)?)(года|месяца|часа)(?!\p{L})/giu;
@@ -139,6 +135,10 @@ const ONE_UNIT =
 /** Words of a question asking about money ("подешевле", "до тыщи", "почём"). */
 export const PRICE_WORDS = /недорог|дешев|дешёв|бюджетн|тыс|тыщ|руб|₽|стои|цен|почем|почём/iu;
 
+/**
+ * "дешевле 300", "не дороже 500", "от 1000", "больше 2 000" in a question whose numbers are figures
+ * (quantities.ts writes "двух тысяч" as 2000), and "меньше тысячи", whose thousand has no figure.
+ */
 export function comparisonOf(asked: string): Comparison | undefined {
   // "Где мест уже нет?", "на какие не осталось мест": a count of places of 0 ("почти не осталось
   // мест, меньше пяти" asks the count it says).
@@ -511,47 +511,54 @@ export function rowNamesOf(rows: TableRow[]): Map<TableRow, string> {
  * most CATEGORY_SHARE of the values; not numbers, not yes/no), a cell holding one or a list of
  * them: a category such as "Мастер", "Тип" or "От чего".
  */
-function categoryColumns(rows: TableRow[], dashed = false): string[] {
+function categoryColumns(rows: TableRow[]): { column: string; dashed: boolean }[] {
   const name = nameColumn(rows);
   const columns = rows[0]?.cells.map(([column]) => column).filter((column) => column !== name) ?? [];
-  return columns.filter((column) => {
+  return columns.flatMap((column) => {
     const values = rows.map((r) => cellOf(r, column));
     const items = values.flatMap(itemsOf);
     const kinds = new Set(items);
     // A dash says the row has none ("Аллергены: —" of a drink); a column of mostly dashes is notes.
     const dashes = values.filter((v) => DASH.test(v)).length;
-    return (
+    const category =
       rows.length >= 3 &&
-      (dashed ? dashes > 0 && dashes <= rows.length * DASH_SHARE : dashes === 0) &&
+      dashes <= rows.length * DASH_SHARE &&
       kinds.size >= 2 &&
       kinds.size <= items.length * CATEGORY_SHARE &&
-      items.every((v) => cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 40)
-    );
+      items.every((v) => cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 40);
+    return category ? [{ column, dashed: dashes > 0 }] : [];
   });
 }
 
+/** The values of a table's category columns: `plain`, of those no row of which says "—"; `dashed`, of the others. */
+export interface CategoryValues {
+  plain: readonly string[];
+  /** Of a column some of whose rows say "—": a category only when the question names the column. */
+  dashed: readonly string[];
+}
+
 /**
- * The values of the category columns of these rows' tables (their stems are wanted); `dashed`, of
- * those some of whose rows say "—", a category only when the question names the column (their
- * stems are wanted too, but they name no category otherwise). Asked of the same rows by message
- * after message: kept for the last sets of rows seen (reading every cell of every column again was
- * a tenth of what a message allocated).
+ * The values of the category columns of these rows' tables (the stems of both kinds are wanted).
+ * Asked of the same rows by message after message: kept for the last sets of rows seen (reading
+ * every cell of every column again was a tenth of what a message allocated).
  */
-export function categoryValues(rows: TableRow[], dashed = false): readonly string[] {
-  if (rows.length < 3) return [];
-  const key = `${dashed}\n${rows.map((r) => r.text).join('\n')}`;
+export function categoryValues(rows: TableRow[]): CategoryValues {
+  if (rows.length < 3) return NO_VALUES;
+  const key = rows.map((r) => r.text).join('\n');
   const kept = valuesCache.get(key);
   if (kept) return kept;
-  const out = new Set<string>();
+  const plain = new Set<string>();
+  const dashed = new Set<string>();
   for (const table of byTable(rows))
-    for (const column of categoryColumns(table, dashed))
-      for (const r of table) for (const v of itemsOf(cellOf(r, column))) out.add(v);
-  const values = [...out];
+    for (const c of categoryColumns(table))
+      for (const r of table) for (const v of itemsOf(cellOf(r, c.column))) (c.dashed ? dashed : plain).add(v);
+  const values = { plain: [...plain], dashed: [...dashed].filter((v) => !plain.has(v)) };
   valuesCache.set(key, values);
   return values;
 }
 
-const valuesCache = lru<string, readonly string[]>(400);
+const NO_VALUES: CategoryValues = { plain: [], dashed: [] };
+const valuesCache = lru<string, CategoryValues>(200);
 
 /**
  * Whether a column's numbers are of the size compared with: "до 5 тысяч в месяц" is about the
@@ -737,10 +744,9 @@ export function filterTable(input: FilterInput): string | undefined {
       });
     // A column some of whose rows say "—" ("Аллергены: —" of a drink) is a category when the
     // question names it ("аллергия на орехи"); unnamed, it is more often notes.
-    const categories = [
-      ...categoryColumns(rows),
-      ...categoryColumns(rows, true).filter((c) => input.namesColumn(c) >= 0.65),
-    ];
+    const categories = categoryColumns(rows)
+      .filter((c) => !c.dashed || input.namesColumn(c.column) >= 0.65)
+      .map((c) => c.column);
     /** Category columns the question names a value of ("для кошек", "от лептоспироза"). */
     const valued: { column: string; values: string[]; score: number; own: Set<number> }[] = [];
     for (const column of others) {
@@ -1114,9 +1120,7 @@ export function filterTable(input: FilterInput): string | undefined {
         w.slice(0, Math.min(5, w.length - 1)),
       );
       const namedBy = label
-        ? timed.filter((r) => {
-            return letterWords(cellOf(r, label), 3).some((w) => said.some((x) => w.startsWith(x)));
-          })
+        ? timed.filter((r) => letterWords(cellOf(r, label), 3).some((w) => said.some((x) => w.startsWith(x))))
         : [];
       const picked = namedBy.length > 0 ? namedBy : timed;
       const asked = [onDays?.said, when?.said, ages && age !== undefined ? `${ages}: ${years(age)}` : undefined]
