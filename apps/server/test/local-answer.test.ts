@@ -1837,6 +1837,16 @@ describe('local answerer on a catalogue of articles', () => {
     // Asking who did something, the clause tells of the deed.
     const who = await retrieve(server.app.ctx, bikesId, 'Кто побил Бронкос, чтобы стать чемпионами АФК?');
     expect(who.query.context.size).toBe(0);
+    // "Нужно для …" tells what for too.
+    await indexedFile(server.app, bikesId, 'oferta.pdf', [
+      {
+        heading: 'Реквизиты',
+        content: 'ИП Петров Андрей Викторович, ИНН 760412583907, ОГРНИП 319762700018452.',
+      },
+    ]);
+    const why = await retrieve(server.app.ctx, bikesId, 'Пришлите, пожалуйста, ИНН, нужно для бухгалтерии');
+    expect(why.query.context.has('бухгалтер')).toBe(true);
+    expect(await ask('Пришлите, пожалуйста, ИНН, нужно для бухгалтерии')).toContain('760412583907');
   });
 
   it('names the rows by their model, not by their article code', async () => {

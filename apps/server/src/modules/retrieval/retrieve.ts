@@ -354,8 +354,8 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
 
 /** A sentence asking who did something: a purpose clause in it tells of the deed ("Кто побил Бронкос, чтобы стать чемпионами?"). */
 const WHO_ASKED = /^\s*(?:\p{L}+\s+)?(?:кто|кого|кому|кем|чей|чья|чьё|чье)(?!\p{L})/iu;
-/** A clause of purpose ("…, чтоб в багажник кидать"), to the end of its sentence. */
-const PURPOSE_CLAUSE = /(?<!\p{L})чтоб(?:ы)?(?!\p{L})[^.?!]*/giu;
+/** A clause of purpose ("…, чтоб в багажник кидать", "нужно для бухгалтерии"), to the end of its sentence. */
+const PURPOSE_CLAUSE = /(?<!\p{L})(?:чтоб(?:ы)?|(?:нужн\p{L}*|надо)\s+для)(?!\p{L})[^.?!]*/giu;
 
 /**
  * The stems said only in a clause telling what for ("нужен складной велосипед, чтоб в багажник
