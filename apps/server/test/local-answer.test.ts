@@ -1985,3 +1985,46 @@ describe('local answerer on a passage whose lines title what follows', () => {
     expect(a.text).not.toMatch(/^Подарочные сертификаты$/);
   });
 });
+
+describe('local answerer asked whether one may', () => {
+  let danceId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    danceId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, danceId, 'pravila.pdf', [
+      {
+        heading: '2. Посещение занятий',
+        content: [
+          '2.1. На групповые занятия записываются заранее — в Telegram-боте или у администратора. Запись закрывается за 2 часа до начала.',
+          '2.2. Абонемент именной и другому человеку не передаётся. Исключение — парный абонемент: по нему ходят оба партнёра.',
+          '2.3. Если в группу записались меньше 3 человек, занятие может быть отменено.',
+        ].join('\n'),
+      },
+      {
+        heading: 'Приведи друга',
+        content:
+          'Если ваш друг придёт на пробное занятие и купит абонемент, мы добавим к вашему текущему абонементу 2 занятия бесплатно. Друзей может быть сколько угодно.',
+      },
+      {
+        heading: 'Контакты',
+        content:
+          'Студия танца «Синкопа»: ул. Пушкина, 12, 3 этаж. Телефон +7 (900) 123-45-67. Открыты ежедневно с 9:00 до 22:00.',
+      },
+      {
+        heading: '3. Опоздания',
+        content:
+          'Опоздавших больше чем на 15 минут на занятие не пускаем: без разминки легко получить травму. Занятие при этом списывается.',
+      },
+      {
+        heading: 'Цены',
+        content:
+          'Пробное занятие — 300 ₽. Разовое занятие — 700 ₽. Индивидуальное занятие с педагогом — 2 500 ₽ за 60 минут.',
+      },
+    ]);
+  });
+
+  it('answers with the rule saying what one may not, among sentences that answer as well', async () => {
+    const a = await askOf(() => danceId)('могу дать подруге походить по моему абонементу пока я в отпуске?');
+    expect(a.text).toContain('не передаётся');
+  });
+});

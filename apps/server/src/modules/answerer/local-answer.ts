@@ -335,6 +335,11 @@ const pointsBack = (u: Unit, prev: Unit) =>
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
 
+/** A question whether one may: "можно …?", "могу …?", "принимаете …?", "пустите …?". */
+const MAY_ASKED =
+  /(?<!\p{L})(?:можно|могу|можем|можете|разрешается|разрешено|принимаете|берете|пустите|пускаете|получится|реально)(?!\p{L})/u;
+/** What a sentence saying what one may not gains, asked whether one may. */
+const RULE_BONUS = 0.03;
 /** A sentence saying "не" (not "не позднее"), "нельзя", "запрещено": a rule's exception. */
 const NEGATION =
   /(?<!\p{L})(?:не(?!\s+(?:позднее|ранее|позже|раньше|более|менее|больше|меньше|дольше))|нельзя|запрещ\p{L}*)(?!\p{L})/iu;
@@ -875,6 +880,7 @@ export async function composeLocalAnswer(
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
+  const mayAsked = MAY_ASKED.test(qText);
   // A sentence whose doer the sentence before names holds a name too (nameBefore).
   const namesWho = WHO.test(qText) ? (text: string) => newName(text, qText, PERSON_NAME) : undefined;
   const namedBefore =
@@ -974,7 +980,11 @@ export async function composeLocalAnswer(
       // A sentence sending the reader to the price list ("указаны в прайсе") answers less than its rows.
       const pointer = REFERS_TO_LIST.test(u.text) ? POINTER_PENALTY : 0;
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
-      const score = unitCover + typed - pointer - 0.015 * p - 0.002 * i;
+      // Asked whether one may, a sentence that says what one may not is the rule the visitor meets
+      // ("могу дать подруге походить по абонементу?" of "Абонемент именной и … не передаётся"),
+      // among sentences that answer as well as it does.
+      const rule = mayAsked && unitCover >= THRESHOLDS.passageCoverage && NEGATION.test(u.text) ? RULE_BONUS : 0;
+      const score = unitCover + typed + rule - pointer - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
     });
   });
