@@ -1986,7 +1986,7 @@ describe('local answerer on a passage whose lines title what follows', () => {
   });
 });
 
-describe('local answerer asked whether one may', () => {
+describe("local answerer on a dance school's rules", () => {
   let danceId = '';
   beforeAll(async () => {
     const owner = await createOwner(server.app);
@@ -2004,6 +2004,16 @@ describe('local answerer asked whether one may', () => {
         heading: 'Приведи друга',
         content:
           'Если ваш друг придёт на пробное занятие и купит абонемент, мы добавим к вашему текущему абонементу 2 занятия бесплатно. Друзей может быть сколько угодно.',
+      },
+      {
+        heading: 'Школа танцев «Синкопа»',
+        content:
+          'Школа танцев «Синкопа» в Самаре — групповые и индивидуальные занятия для взрослых и детей с 4 лет: хип-хоп, бачата и сальса, контемпорари, стретчинг.',
+      },
+      {
+        heading: 'Частые вопросы',
+        content:
+          'Групповые занятия идут 60 минут, контемпорари для продолжающих — 90 минут. Приходите за 10–15 минут до начала.',
       },
       {
         heading: 'Контакты',
@@ -2026,5 +2036,10 @@ describe('local answerer asked whether one may', () => {
   it('answers with the rule saying what one may not, among sentences that answer as well', async () => {
     const a = await askOf(() => danceId)('могу дать подруге походить по моему абонементу пока я в отпуске?');
     expect(a.text).toContain('не передаётся');
+  });
+
+  it('reads "идёт" and "идут" as one verb, which no stem joins', async () => {
+    const a = await askOf(() => danceId)('скока по времени идет одно занятие?');
+    expect(a.text).toContain('60 минут');
   });
 });
