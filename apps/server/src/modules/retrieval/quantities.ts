@@ -309,7 +309,8 @@ export function normalizeQuantities(said: string): string {
     if (unitFirst) {
       const prep = next && APPROXIMATE_PREPOSITION.test(next) ? next : undefined;
       const numeral = tokens[i + (prep ? 2 : 1)]?.word ?? '';
-      const n = CARDINALS.get(numeral);
+      // In words or in figures: "тыщ на 8", "минут 20".
+      const n = CARDINALS.get(numeral) ?? (/^\d{1,3}$/.test(numeral) ? Number(numeral) : undefined);
       const following = tokens[i + (prep ? 3 : 2)]?.word ?? '';
       // "часов в семь вечера" names a time of day, not a duration.
       const hourOfDay = /^час/.test(w) && (PART_OF_DAY.test(following) || /^(?:в|к|до|после|около)$/.test(prep ?? ''));
