@@ -1042,6 +1042,8 @@ export async function composeLocalAnswer(
         kinds.length + wanted.length > 0
           ? (text) => kinds.some((k) => k.answer(text, qText)) || wanted.some((re) => re.test(text))
           : undefined,
+        // A row's cells named through a synonym ("130 кило" of "Вес пилота до, кг") are kept too.
+        terms.flatMap((t) => [...(synonyms.get(t) ?? [])].filter((x) => !NUMBER.test(x))),
       );
   if (!answer) return handoff(confidence);
   // Asked to buy something ("гитары продаёте?", "можно у вас купить шлейку?"), an answer that says
@@ -1341,6 +1343,8 @@ function composeAnswer(
   namesWho: ((text: string) => boolean) | undefined,
   /** Whether a text holds the kind of answer the question asks for; undefined when it asks none. */
   holdsAnswer: ((text: string) => boolean) | undefined,
+  /** Synonyms of the question's stems: the cells of a long row they name are kept too. */
+  related: string[] = [],
 ): string {
   const limit = THRESHOLDS.answerChars;
   const u = list[i];
@@ -1348,7 +1352,7 @@ function composeAnswer(
   // A title line inside a passage ("Подарочные сертификаты") is no answer: the sentences under it are.
   const under = list[i + 1];
   if (TITLE_LINE.test(u.text) && under && under.line !== u.line && !QUESTION_LINE.test(under.text))
-    return composeAnswer(list, i + 1, unitScore, terms, namesWho, holdsAnswer);
+    return composeAnswer(list, i + 1, unitScore, terms, namesWho, holdsAnswer, related);
   let picked: Unit[];
   if (QUESTION_LINE.test(u.text)) picked = answerSpan(list, questionEnd(list, i));
   else {
@@ -1408,7 +1412,7 @@ function composeAnswer(
     .trim();
   if (text.length > limit)
     return (
-      (picked.length === 1 && isRow(u) ? rowCells(text, terms, limit, holdsAnswer ?? NONE) : undefined) ??
+      (picked.length === 1 && isRow(u) ? rowCells(text, terms, limit, holdsAnswer ?? NONE, related) : undefined) ??
       clauseWindow(text, terms, limit, holdsAnswer ?? NONE)
     );
   return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit, terms, holdsAnswer);
@@ -1504,17 +1508,24 @@ function withNeighbour(
  * (дети от 7 лет)" is the cell asked about with a child, wherever it stands. Undefined when no
  * cell but the first holds any.
  */
+/** What a cell naming a synonym of a question's word counts, against its own word's 1. */
+const RELATED_CELL = 0.5;
+
 function rowCells(
   text: string,
   terms: string[],
   limit: number,
   holdsAnswer: (text: string) => boolean,
+  related: string[] = [],
 ): string | undefined {
   // Cut at "; " as the answer's text is, not by parseRow: a list after a frame ("Исполнитель не
   // перевозит: …; …; …") is told the same way, its frame first and the items asked after it.
   const cells = text.split('; ');
   const said = terms.filter((t) => !NUMBER.test(t)).map(saidAs);
-  const score = cells.map((c, i) => (i === 0 ? 0 : saidIn(c, said) + (holdsAnswer(c) ? 0.5 : 0)));
+  const alike = [...new Set(related.map(saidAs))].filter((x) => !said.includes(x));
+  const score = cells.map((c, i) =>
+    i === 0 ? 0 : saidIn(c, said) + RELATED_CELL * saidIn(c, alike) + (holdsAnswer(c) ? 0.5 : 0),
+  );
   const order = cells
     .map((_, i) => i)
     .filter((i) => i > 0 && (score[i] ?? 0) > 0)
