@@ -2027,8 +2027,11 @@ describe("local answerer on a dance school's rules", () => {
       },
       {
         heading: 'Цены',
-        content:
-          'Пробное занятие — 300 ₽. Разовое занятие — 700 ₽. Индивидуальное занятие с педагогом — 2 500 ₽ за 60 минут.',
+        content: [
+          'Индивидуально и аренда: Индивидуальное занятие; Длительность: 60 мин; Цена: 2 500 ₽; Примечание: любое направление, педагог на выбор',
+          'Индивидуально и аренда: Индивидуальное занятие для пары; Длительность: 60 мин; Цена: 3 200 ₽',
+          'Индивидуально и аренда: Аренда Зеркального зала (60 м²); Длительность: 1 час; Цена: 900 ₽',
+        ].join('\n'),
       },
     ]);
   });
@@ -2036,6 +2039,14 @@ describe("local answerer on a dance school's rules", () => {
   it('answers with the rule saying what one may not, among sentences that answer as well', async () => {
     const a = await askOf(() => danceId)('могу дать подруге походить по моему абонементу пока я в отпуске?');
     expect(a.text).toContain('не передаётся');
+  });
+
+  it('reads "вдвоём" as a pair ("занятие для пары")', async () => {
+    const question = 'скока будет индивидуально заниматься вдвоем с мужем?';
+    // The figure the word became ("на 2") has the word's synonyms too.
+    const { query } = await retrieve(server.app.ctx, danceId, question);
+    expect([...(query.synonyms.get('2') ?? [])]).toContain('пар');
+    expect((await askOf(() => danceId)(question)).text).toContain('3 200');
   });
 
   it('reads "идёт" and "идут" as one verb, which no stem joins', async () => {

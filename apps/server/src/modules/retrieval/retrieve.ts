@@ -233,7 +233,14 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
       addSynonym(unitLexemes.get(q.unit) ?? q.unit, unitLexemes.get(e.unit) ?? e.unit);
     }
   if (spelled.size)
-    for (const l of qLexemes) if (/^\d+$/.test(l)) for (const w of spelled) if (!filler.has(w)) addSynonym(l, w);
+    for (const l of qLexemes)
+      if (/^\d+$/.test(l))
+        for (const w of spelled)
+          if (!filler.has(w)) {
+            addSynonym(l, w);
+            // The word's own synonyms ("вдвоём" of "для пары").
+            for (const x of synonymGroups.get(w) ?? []) addSynonym(l, x);
+          }
   const context = situationStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l) && qLexemes.includes(l));
   for (const l of purposeStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l))) context.add(l);
   const content = qLexemes.filter((l) => !filler.has(l));
