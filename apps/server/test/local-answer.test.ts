@@ -1846,6 +1846,9 @@ describe('local answerer on a catalogue of articles', () => {
     ]);
     const why = await retrieve(server.app.ctx, bikesId, 'Пришлите, пожалуйста, ИНН, нужно для бухгалтерии');
     expect(why.query.context.has('бухгалтер')).toBe(true);
+    // Not when "для …" names what is asked about.
+    const topic = await retrieve(server.app.ctx, bikesId, 'Какие документы нужны для оформления договора?');
+    expect(topic.query.context.has('договор')).toBe(false);
     expect(await ask('Пришлите, пожалуйста, ИНН, нужно для бухгалтерии')).toContain('760412583907');
   });
 
@@ -2046,6 +2049,9 @@ describe("local answerer on a dance school's rules", () => {
     // The figure the word became ("на 2") has the word's synonyms too.
     const { query } = await retrieve(server.app.ctx, danceId, question);
     expect([...(query.synonyms.get('2') ?? [])]).toContain('пар');
+    // A figure the visitor typed has none of them.
+    const typed = await retrieve(server.app.ctx, danceId, 'вдвоём на 3 часа можно?');
+    expect([...(typed.query.synonyms.get('3') ?? [])]).not.toContain('пар');
     expect((await askOf(() => danceId)(question)).text).toContain('3 200');
   });
 

@@ -337,7 +337,9 @@ const NEIGHBOUR_SHARE = 0.5;
 
 /** A question whether one may: "можно …?", "могу …?", "принимаете …?", "пустите …?". */
 const MAY_ASKED =
-  /(?<!\p{L})(?:можно|могу|можем|можете|разрешается|разрешено|принимаете|берете|пустите|пускаете|получится|реально)(?!\p{L})/u;
+  /(?<!\p{L})(?:можно|могу|можем|можете|разрешается|разрешено|принимаете|пустите|пускаете|реально)(?!\p{L})/u;
+/** A question asking how, where, when or how much ("где можно поставить машину?"): not whether one may. */
+const WH_ASKED = /(?<!\p{L})(?:как|где|когда|куда|откуда|сколько|скольки)(?!\p{L})/u;
 /** What a sentence saying what one may not gains, asked whether one may. */
 const RULE_BONUS = 0.03;
 /** A sentence saying "не" (not "не позднее"), "нельзя", "запрещено": a rule's exception. */
@@ -880,7 +882,7 @@ export async function composeLocalAnswer(
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
-  const mayAsked = MAY_ASKED.test(qText);
+  const mayAsked = MAY_ASKED.test(qText) && !WH_ASKED.test(qText);
   // A sentence whose doer the sentence before names holds a name too (nameBefore).
   const namesWho = WHO.test(qText) ? (text: string) => newName(text, qText, PERSON_NAME) : undefined;
   const namedBefore =
@@ -920,6 +922,10 @@ export async function composeLocalAnswer(
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
   /** Per passage: how many of the question's stems it holds. */
   const matchedIn: number[] = [];
+  // One word of the question found while another is foreign to the knowledge base ("ремонт
+  // телефонов" at a dry cleaner's whose rules mention a client's phone) may be met by chance: two
+  // words found together tell the subject, one tells little.
+  const loneOf = (p: number) => (!allKnown && (matchedIn[p] ?? 0) < 2 ? THRESHOLDS.loneMatch : 1);
   const units: Unit[][] = [];
   // How much of a FAQ's own question the visitor's question covers: "Сколько времени занимает
   // чистка?" is a better home for "как долго вы чистите" than a passage that merely says "чистим".
@@ -979,11 +985,13 @@ export async function composeLocalAnswer(
         namedRow(u.text);
       // A sentence sending the reader to the price list ("указаны в прайсе") answers less than its rows.
       const pointer = REFERS_TO_LIST.test(u.text) ? POINTER_PENALTY : 0;
-      // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       // Asked whether one may, a sentence that says what one may not is the rule the visitor meets
-      // ("могу дать подруге походить по абонементу?" of "Абонемент именной и … не передаётся"),
-      // among sentences that answer as well as it does.
-      const rule = mayAsked && unitCover >= THRESHOLDS.passageCoverage && NEGATION.test(u.text) ? RULE_BONUS : 0;
+      // ("могу дать подруге походить по абонементу?" of "Абонемент именной и … не передаётся"): it
+      // wins over sentences answering up to RULE_BONUS better, if it answers well enough itself (its
+      // cover, as the passage's one-word match scales it, at the passage's threshold).
+      const rule =
+        mayAsked && unitCover * loneOf(p) >= THRESHOLDS.passageCoverage && NEGATION.test(u.text) ? RULE_BONUS : 0;
+      // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed + rule - pointer - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
     });
@@ -1007,10 +1015,7 @@ export async function composeLocalAnswer(
     if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
   }
   if (!best) return handoff();
-  // One word of the question found while another is foreign to the knowledge base ("ремонт
-  // телефонов" at a dry cleaner's whose rules mention a client's phone) may be met by chance: two
-  // words found together tell the subject, one tells little.
-  const lone = !allKnown && (matchedIn[best.p] ?? 0) < 2 ? THRESHOLDS.loneMatch : 1;
+  const lone = loneOf(best.p);
   const passageCover = best.passageCover * lone;
   const unitCover = best.unitCover * lone;
   const confidence = Math.min(passageCover, unitCover + 0.15);
@@ -1043,7 +1048,7 @@ export async function composeLocalAnswer(
           ? (text) => kinds.some((k) => k.answer(text, qText)) || wanted.some((re) => re.test(text))
           : undefined,
         // A row's cells named through a synonym ("130 кило" of "Вес пилота до, кг") are kept too.
-        terms.flatMap((t) => [...(synonyms.get(t) ?? [])].filter((x) => !NUMBER.test(x))),
+        terms.filter((t) => !verbs.has(t)).flatMap((t) => [...(synonyms.get(t) ?? [])].filter((x) => !NUMBER.test(x))),
       );
   if (!answer) return handoff(confidence);
   // Asked to buy something ("гитары продаёте?", "можно у вас купить шлейку?"), an answer that says
@@ -1502,15 +1507,15 @@ function withNeighbour(
   return `${before}${text}${after}`;
 }
 
+/** What a cell naming a synonym of a question's word counts, against its own word's 1. */
+const RELATED_CELL = 0.5;
+
 /**
  * A table row, or a list after a frame, longer than an answer, told by its first cell (what the row is) and the cells that
  * hold the question's words or what it asks for, in the row's order: "Ребёнок 2–11 лет…: 12 900
  * (дети от 7 лет)" is the cell asked about with a child, wherever it stands. Undefined when no
  * cell but the first holds any.
  */
-/** What a cell naming a synonym of a question's word counts, against its own word's 1. */
-const RELATED_CELL = 0.5;
-
 function rowCells(
   text: string,
   terms: string[],
@@ -1522,9 +1527,16 @@ function rowCells(
   // перевозит: …; …; …") is told the same way, its frame first and the items asked after it.
   const cells = text.split('; ');
   const said = terms.filter((t) => !NUMBER.test(t)).map(saidAs);
-  const alike = [...new Set(related.map(saidAs))].filter((x) => !said.includes(x));
+  // A short one ("кг", "р" of "рублей") names a cell as a word of its own, not as any word's start.
+  const alike = [...new Set(related)]
+    .map((x) => (x.length < DESCRIBING_STEM ? { word: x } : { start: saidAs(x) }))
+    .filter((x) => !x.start || !said.includes(x.start));
+  const alikeIn = (c: string) => {
+    const words = textWords(c);
+    return alike.filter((k) => words.some((w) => (k.word ? w === k.word : w.startsWith(k.start ?? '')))).length;
+  };
   const score = cells.map((c, i) =>
-    i === 0 ? 0 : saidIn(c, said) + RELATED_CELL * saidIn(c, alike) + (holdsAnswer(c) ? 0.5 : 0),
+    i === 0 ? 0 : saidIn(c, said) + RELATED_CELL * alikeIn(c) + (holdsAnswer(c) ? 0.5 : 0),
   );
   const order = cells
     .map((_, i) => i)

@@ -319,6 +319,8 @@ export function normalizeQuantities(said: string): string {
         !hourOfDay &&
         (unitFirst[1] || n < 10 || MANY_THOUSANDS.test(w)) &&
         CARDINALS.get(following) === undefined &&
+        // "рублей 1 500": the figure is the first group of a number.
+        !/^\d/.test(following) &&
         !/^(?:с$|тыщ|тысяч)/.test(following)
       ) {
         const said = unitFirst[1] ? `${n} ${unitFirst[1]}` : String(n * 1000);

@@ -201,6 +201,8 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   const unitLexemes = new Map(unitWords.map((w, i) => [w, rest[words.length + i]?.[0] ?? w]));
   // The words a figure replaced: documents write numbers in words too ("два перехвата").
   const spelled = new Set(rest[words.length + unitWords.length] ?? []);
+  // The figures the visitor typed (a question normalized differs from what was written).
+  const typed = new Set(spelled);
   const stems = rest[words.length + unitWords.length + 1] ?? [];
   for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
@@ -238,8 +240,8 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
         for (const w of spelled)
           if (!filler.has(w)) {
             addSynonym(l, w);
-            // The word's own synonyms ("вдвоём" of "для пары").
-            for (const x of synonymGroups.get(w) ?? []) addSynonym(l, x);
+            // A figure the word became has the word's own synonyms ("вдвоём" → "на 2" of "для пары").
+            if (!typed.has(l)) for (const x of synonymGroups.get(w) ?? []) addSynonym(l, x);
           }
   const context = situationStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l) && qLexemes.includes(l));
   for (const l of purposeStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l))) context.add(l);
@@ -362,7 +364,8 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
 /** A sentence asking who did something: a purpose clause in it tells of the deed ("Кто побил Бронкос, чтобы стать чемпионами?"). */
 const WHO_ASKED = /^\s*(?:\p{L}+\s+)?(?:кто|кого|кому|кем|чей|чья|чьё|чье)(?!\p{L})/iu;
 /** A clause of purpose ("…, чтоб в багажник кидать", "нужно для бухгалтерии"), to the end of its sentence. */
-const PURPOSE_CLAUSE = /(?<!\p{L})(?:чтоб(?:ы)?|(?:нужн\p{L}*|надо)\s+для)(?!\p{L})[^.?!]*/giu;
+const PURPOSE_CLAUSE =
+  /(?<!\p{L})чтоб(?:ы)?(?!\p{L})[^.?!]*|,\s*(?:это\s+)?(?:нужн\p{L}*|нужен|надо)\s+для(?!\p{L})[^.?!]*/giu;
 
 /**
  * The stems said only in a clause telling what for ("нужен складной велосипед, чтоб в багажник
