@@ -2039,7 +2039,7 @@ describe("local answerer on a dance school's rules", () => {
     ]);
   });
 
-  it('answers with the rule saying what one may not, among sentences that answer as well', async () => {
+  it('answers with the rule saying what one may not over a sentence that answers a little better', async () => {
     const a = await askOf(() => danceId)('могу дать подруге походить по моему абонементу пока я в отпуске?');
     expect(a.text).toContain('не передаётся');
   });

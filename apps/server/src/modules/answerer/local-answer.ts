@@ -1527,13 +1527,15 @@ function rowCells(
   // перевозит: …; …; …") is told the same way, its frame first and the items asked after it.
   const cells = text.split('; ');
   const said = terms.filter((t) => !NUMBER.test(t)).map(saidAs);
-  // A short one ("кг", "р" of "рублей") names a cell as a word of its own, not as any word's start.
-  const alike = [...new Set(related)]
-    .map((x) => (x.length < DESCRIBING_STEM ? { word: x } : { start: saidAs(x) }))
-    .filter((x) => !x.start || !said.includes(x.start));
+  // The synonyms' stems as said; a short one ("кг", "р" of "рублей") names a cell as a word of its
+  // own, not as any word's start.
+  const shortAlike = [...new Set(related.filter((x) => x.length < DESCRIBING_STEM))];
+  const alike = [...new Set(related.filter((x) => x.length >= DESCRIBING_STEM).map(saidAs))].filter(
+    (x) => !said.includes(x),
+  );
   const alikeIn = (c: string) => {
     const words = textWords(c);
-    return alike.filter((k) => words.some((w) => (k.word ? w === k.word : w.startsWith(k.start ?? '')))).length;
+    return saidIn(c, alike) + shortAlike.filter((x) => words.includes(x)).length;
   };
   const score = cells.map((c, i) =>
     i === 0 ? 0 : saidIn(c, said) + RELATED_CELL * alikeIn(c) + (holdsAnswer(c) ? 0.5 : 0),

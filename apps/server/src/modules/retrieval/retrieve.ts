@@ -199,12 +199,11 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   ]);
   const wordLexemes = rest.slice(0, words.length);
   const unitLexemes = new Map(unitWords.map((w, i) => [w, rest[words.length + i]?.[0] ?? w]));
-  // The words a figure replaced: documents write numbers in words too ("два перехвата").
-  const spelled = new Set(rest[words.length + unitWords.length] ?? []);
-  // The figures the visitor typed (a question normalized differs from what was written).
-  const typed = new Set(spelled);
+  // The question's stems as written (none when normalizing changed nothing), and of them the words
+  // a figure replaced: documents write numbers in words too ("два перехвата").
+  const written = new Set(rest[words.length + unitWords.length] ?? []);
+  const spelled = new Set([...written].filter((l) => !qLexemes.includes(l)));
   const stems = rest[words.length + unitWords.length + 1] ?? [];
-  for (const l of qLexemes) spelled.delete(l);
   const verbs = new Set<string>();
   words.forEach((w, i) => {
     if ((VERB.test(w) && !YOUNG.test(w)) || afterSubject(words, i)) for (const l of wordLexemes[i] ?? []) verbs.add(l);
@@ -241,7 +240,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
           if (!filler.has(w)) {
             addSynonym(l, w);
             // A figure the word became has the word's own synonyms ("вдвоём" → "на 2" of "для пары").
-            if (!typed.has(l)) for (const x of synonymGroups.get(w) ?? []) addSynonym(l, x);
+            if (!written.has(l)) for (const x of synonymGroups.get(w) ?? []) addSynonym(l, x);
           }
   const context = situationStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l) && qLexemes.includes(l));
   for (const l of purposeStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l))) context.add(l);

@@ -470,6 +470,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // A surcharge as a visitor asks it: "сколько сверху накинете?" of "наценка 30%".
   ['наценка', 'надбавка', 'доплата', 'доплатить', 'сверху'],
   // Two people as a visitor says it ("вдвоём с мужем") and as a price list writes it ("занятие для пары").
+  // "Пара" stems as "пар", the steam's stem too ("париться"), so the two groups meet there: over the
+  // bathhouse and every other business nothing was lost by it.
   ['вдвоём', 'пара', 'двоих'],
   // The forms of "идти", which no stem joins ("идёт" → "идет", "идут" → "ид"): "сколько идёт занятие" of "занятия идут 60 минут".
   ['идти', 'идёт', 'идут', 'идёте'],
