@@ -2126,3 +2126,46 @@ describe('local answerer on a long row', () => {
     );
   });
 });
+
+describe('local answerer asked two things in one message', () => {
+  let schoolId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    schoolId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, schoolId, 'faq.docx', [
+      {
+        heading: 'Экзамен в ГИБДД › Пересдача',
+        content:
+          'Пересдать экзамен можно не раньше чем через 7 дней. Если не сдали 3 раза подряд, следующая попытка — не раньше чем через 30 дней. ' +
+          'Перед пересдачей советуем взять 2–4 дополнительных часа вождения.',
+      },
+      {
+        heading: 'Экзамен в ГИБДД › Автомобиль на экзамен',
+        content:
+          'На первый экзамен учебный автомобиль предоставляется бесплатно, вместе с часом разминки перед экзаменом. ' +
+          'Автомобиль школы на каждую пересдачу — 3 000 ₽, включая 1 час разминки.',
+      },
+      {
+        heading: 'Контакты',
+        content: 'Офис на ул. Ленина, 5, открыт с 10:00 до 19:00. Электронная почта: info@avtoshkola.ru.',
+      },
+      { heading: 'Обучение', content: 'Теория идёт 3 месяца, вождение — 56 часов на механике.' },
+      { heading: 'Вождение', content: 'Учебная езда по городу проводится с 7:00 до 22:00.' },
+    ]);
+  });
+  const ask = async (question: string) => (await askOf(() => schoolId)(question)).text;
+
+  it('answers each kind asked in a clause of its own: how long, and how much', async () => {
+    const text = await ask(
+      'через сколько дней можно пересдать экзамен и сколько будет стоить ваша машина на пересдачу?',
+    );
+    expect(text).toContain('7 дней');
+    expect(text).toContain('3 000 ₽');
+  });
+
+  it('gives one answer to a question asking one thing in words of two kinds ("адрес электронной почты")', async () => {
+    const text = await ask('Какой у вас адрес электронной почты?');
+    expect(text).toContain('info@avtoshkola.ru');
+    expect(text).not.toContain('\n');
+  });
+});

@@ -332,6 +332,9 @@ const SALE_SAID = /куп|прода|приобр|₽|руб|цен[аыеуо]|
 const pointsBack = (u: Unit, prev: Unit) =>
   GOES_ON.test(u.text) || (prev.line === u.line && (POINTS_BACK.test(u.text) || TIME_BACK.test(u.text)));
 
+/** A question's clauses: its sentences, and their parts joined by a comma, "и" or "а". */
+const CLAUSE = /[?!.;,—]|\s(?:и|а)\s/u;
+
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
 
@@ -920,6 +923,8 @@ export async function composeLocalAnswer(
   const company = peopleOf(tableQuestion);
   const tier = (text: string) => tierFit(text, figures, company);
   let best: { p: number; u: number; score: number; unitCover: number; passageCover: number } | undefined;
+  // Of two kinds of answer asked ("сколько стоит и сколько ждать?"), the best sentence holding each.
+  const bestOfType: (typeof best)[] = wantedTypes.map(() => undefined);
   /** Per passage: how many of the question's stems it holds. */
   const matchedIn: number[] = [];
   // One word of the question found while another is foreign to the knowledge base ("ремонт
@@ -994,6 +999,14 @@ export async function composeLocalAnswer(
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed + rule - pointer - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
+      if (holdsType && wantedTypes.length > 1) {
+        const span = answerSpan(list, i);
+        wantedTypes.forEach((a, k) => {
+          const prev = bestOfType[k];
+          if ((!prev || score > prev.score) && span.some((x) => a.answer.test(x.text)))
+            bestOfType[k] = { p, u: i, score, unitCover, passageCover };
+        });
+      }
     });
   });
   if (rows.length >= 3) {
@@ -1016,18 +1029,29 @@ export async function composeLocalAnswer(
   }
   if (!best) return handoff();
   const lone = loneOf(best.p);
-  const passageCover = best.passageCover * lone;
-  const unitCover = best.unitCover * lone;
-  const confidence = Math.min(passageCover, unitCover + 0.15);
-  // Every word of the question is known to this knowledge base: it is about the business, so a
-  // partial match is more likely an answer than when some of its words are foreign to it.
-  // Three or more of the question's words found in one passage tell its subject, whatever the
-  // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
-  const many = (matchedIn[best.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
-  const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
+  const confidence = Math.min(best.passageCover * lone, best.unitCover * lone + 0.15);
+  // Whether a sentence explains enough of the question, and its passage too, to be an answer.
+  const clears = (x: NonNullable<typeof best>) => {
+    const scale = loneOf(x.p);
+    // Every word of the question is known to this knowledge base: it is about the business, so a
+    // partial match is more likely an answer than when some of its words are foreign to it.
+    // Three or more of the question's words found in one passage tell its subject, whatever the
+    // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
+    const many = (matchedIn[x.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
+    const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
+    return (
+      x.passageCover * scale >= THRESHOLDS.passageCoverage - slack &&
+      x.unitCover * scale >= THRESHOLDS.unitCoverage - slack
+    );
+  };
   // A vacancy found for a visitor asking for a job answers however it words the job.
-  if (!jobSeeking && (passageCover < THRESHOLDS.passageCoverage - slack || unitCover < THRESHOLDS.unitCoverage - slack))
-    return handoff(confidence);
+  if (!jobSeeking && !clears(best)) return handoff(confidence);
+  // How much of the question a sentence of a passage explains, for the rows and neighbours that
+  // join the answer's sentence. A sentence without the compound asked about ("2-комнатная": a row
+  // of another flat) is no row as good as the answer's, nor as good a neighbour.
+  const sentenceCover = (list: Unit[]) => (i: number) =>
+    cover((t) => match(t, list[i]?.lexemes ?? new Set())) *
+    (compounds.length && !compound(list[i]?.text ?? '') ? OTHER_COMPOUND : 1);
   const list = units[best.p] ?? [];
   const chosen = passages[best.p];
   // A FAQ entry (its heading is the question) is an answer written to be given whole.
@@ -1037,11 +1061,7 @@ export async function composeLocalAnswer(
     : composeAnswer(
         list,
         best.u,
-        // A sentence without the compound asked about ("2-комнатная": a row of another flat) is no
-        // row as good as the answer's, nor as good a neighbour.
-        (i) =>
-          cover((t) => match(t, list[i]?.lexemes ?? new Set())) *
-          (compounds.length && !compound(list[i]?.text ?? '') ? OTHER_COMPOUND : 1),
+        sentenceCover(list),
         terms,
         namesWho,
         kinds.length + wanted.length > 0
@@ -1051,10 +1071,30 @@ export async function composeLocalAnswer(
         terms.filter((t) => !verbs.has(t)).flatMap((t) => [...(synonyms.get(t) ?? [])].filter((x) => !NUMBER.test(x))),
       );
   if (!answer) return handoff(confidence);
+  // Two kinds of answer asked in clauses of their own ("через сколько дней можно пересдать и
+  // скока будет стоить машина на пересдачу?"): the kind the answer does not hold is answered too,
+  // by the best sentence holding it, if that sentence answers well enough itself. Not a kind asked
+  // in the same clause as the one the answer holds ("адрес электронной почты" asks an e-mail).
+  let text = answer;
+  if (wantedTypes.length > 1) {
+    const clauses = qText.split(CLAUSE).map((c) => wantedTypes.filter((a) => a.question.test(c)));
+    const held = wantedTypes.filter((a) => a.answer.test(answer));
+    wantedTypes.forEach((type, k) => {
+      const other = bestOfType[k];
+      if (!other || type.answer.test(text) || !clears(other)) return;
+      const own = clauses.findIndex((c) => c.includes(type) && !c.some((x) => held.includes(x)));
+      if (own < 0 || !clauses.some((c, j) => j !== own && c.some((x) => held.includes(x)))) return;
+      const otherList = units[other.p] ?? [];
+      const more = composeAnswer(otherList, other.u, sentenceCover(otherList), terms, namesWho, (t) =>
+        type.answer.test(t),
+      );
+      if (more && !text.includes(more)) text = `${text}\n${more}`;
+    });
+  }
   // Asked to buy something ("гитары продаёте?", "можно у вас купить шлейку?"), an answer that says
   // nothing of selling or of a price tells about the thing, not whether it is sold.
-  if (BUY_ASKED.test(qText) && !SALE_SAID.test(answer)) return handoff(confidence);
-  return { text: answer, source: 'knowledge', confidence };
+  if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) return handoff(confidence);
+  return { text, source: 'knowledge', confidence };
 }
 
 /**
