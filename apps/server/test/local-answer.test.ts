@@ -2169,3 +2169,40 @@ describe('local answerer asked two things in one message', () => {
     expect(text).not.toContain('\n');
   });
 });
+
+describe('local answerer asked only whether', () => {
+  let salonId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    salonId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, salonId, 'prais.csv', [
+      {
+        heading: 'Прайс',
+        content: [
+          'Услуга: Женская стрижка; Цена: 1 500 ₽; Длительность: 60 мин; Мастер: парикмахер',
+          'Услуга: Мужская стрижка; Цена: 900 ₽; Длительность: 40 мин; Мастер: парикмахер',
+          'Услуга: Детская стрижка (до 12 лет); Цена: 700 ₽; Длительность: 30 мин; Мастер: парикмахер',
+          'Услуга: Маникюр; Цена: 1 200 ₽; Длительность: 60 мин; Мастер: мастер ногтевого сервиса',
+        ].join('\n'),
+      },
+    ]);
+    await indexedFile(server.app, salonId, 'pravila.txt', [
+      {
+        heading: 'Правила салона',
+        content:
+          'Опоздание больше 15 минут — повод перенести запись. ' +
+          'Детей младше 3 лет на стрижку не принимаем. С животными в салон нельзя, кроме собак-поводырей.',
+      },
+      { heading: 'О салоне', content: 'Салон работает с 2015 года, у нас 6 мастеров и 2 кабинета.' },
+    ]);
+  });
+  const ask = async (question: string) => (await askOf(() => salonId)(question)).text;
+
+  it('answers with the rule, not the price list row naming the thing ("Подстрижёте двухлетнего сына?")', async () => {
+    expect(await ask('Подстрижёте двухлетнего сына?')).toContain('младше 3 лет');
+  });
+
+  it('answers with the row when the question asks its price', async () => {
+    expect(await ask('Сколько стоит детская стрижка?')).toContain('700 ₽');
+  });
+});

@@ -343,6 +343,20 @@ const MAY_ASKED =
   /(?<!\p{L})(?:можно|могу|можем|можете|разрешается|разрешено|принимаете|пустите|пускаете|реально)(?!\p{L})/u;
 /** A question asking how, where, when or how much ("где можно поставить машину?"): not whether one may. */
 const WH_ASKED = /(?<!\p{L})(?:как|где|когда|куда|откуда|сколько|скольки)(?!\p{L})/u;
+/**
+ * Words of a question asking what, which, whether there is, or of money ("что у вас есть для…",
+ * "какие…", "есть ли у вас…", "выйдет дешевле?"): a row of a table may answer it, and a question
+ * without them (nor WH_ASKED's) asks only whether ("Подстрижёте двухлетнего сына?").
+ */
+const ASKS_WHAT =
+  /(?<!\p{L})(?:как\p{L}*|что|чем|чего|кто|почем|почему|зачем|скока|есть)(?!\p{L})|денег|деньг|доплат|доплач|дешевл|дорож|платн|цен[аыуе]|стои/u;
+/**
+ * What a table row loses, asked only whether: it names the thing asked about ("Детская стрижка (до
+ * 12 лет); Цена: 700 ₽"), while the rule in prose answers ("Детей младше 3 лет на стрижку не
+ * принимаем"). (Over the 58 businesses, 0.1 to 0.25 gained 5 to 6 in scope and answered no more
+ * outside questions; 0.3 lost as many as it gained.)
+ */
+const WHETHER_ROW = 0.15;
 /** What a sentence saying what one may not gains, asked whether one may. */
 const RULE_BONUS = 0.03;
 /** A sentence saying "не" (not "не позднее"), "нельзя", "запрещено": a rule's exception. */
@@ -886,6 +900,7 @@ export async function composeLocalAnswer(
 
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
   const mayAsked = MAY_ASKED.test(qText) && !WH_ASKED.test(qText);
+  const onlyWhether = wanted.length + kinds.length === 0 && !WH_ASKED.test(qText) && !ASKS_WHAT.test(qText);
   // A sentence whose doer the sentence before names holds a name too (nameBefore).
   const namesWho = WHO.test(qText) ? (text: string) => newName(text, qText, PERSON_NAME) : undefined;
   const namedBefore =
@@ -997,7 +1012,7 @@ export async function composeLocalAnswer(
       const rule =
         mayAsked && unitCover * loneOf(p) >= THRESHOLDS.passageCoverage && NEGATION.test(u.text) ? RULE_BONUS : 0;
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
-      const score = unitCover + typed + rule - pointer - 0.015 * p - 0.002 * i;
+      const score = unitCover + typed + rule - pointer - (onlyWhether && row ? WHETHER_ROW : 0) - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
       if (holdsType && wantedTypes.length > 1) {
         const span = answerSpan(list, i);
