@@ -870,6 +870,22 @@ describe('passages read once, shared by every message', () => {
 });
 
 describe('a question read for its subject', () => {
+  it('leaves out "насколько", which asks how much', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'Насколько дороже выйдет срочная чистка?');
+    expect(query.terms.some((t) => t.startsWith('наскол'))).toBe(false);
+    expect(query.terms).toContain('чистк');
+  });
+
+  it('widens "какой фирмы" to the brand and "повесить" to "навес"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'Какой фирмы кронштейн? Повесить телевизор сколько стоит?',
+    );
+    expect([...(query.synonyms.get('фирм') ?? [])]).toContain('бренд');
+    expect([...(query.synonyms.get('повес') ?? [])]).toContain('навес');
+  });
+
   it('leaves out words that name none: "смогу", "какие-то", "будут"', async () => {
     const { query } = await retrieve(
       server.app.ctx,

@@ -477,6 +477,11 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['идти', 'идёт', 'идут', 'идёте'],
   // "Сменку брать?" of "сменная обувь не нужна".
   ['сменка', 'сменный', 'сменная'],
+  // "Какой фирмы счётчики?" of a price list's "Бренд" column.
+  ['фирма', 'бренд', 'марка', 'производитель'],
+  ['бойлер', 'водонагреватель'],
+  // The verb and its noun, whose stems differ ("повесить телевизор" of "Навес телевизоров").
+  ['повесить', 'вешать', 'навесить', 'навес'],
 ];
 
 let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
