@@ -886,6 +886,11 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('повес') ?? [])]).toContain('навес');
   });
 
+  it('widens "минус" of a temperature to a rule\'s "мороз"', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'на улице минус 20, прогулка будет?');
+    expect([...(query.synonyms.get('минус') ?? [])]).toContain('мороз');
+  });
+
   it('leaves out words that name none: "смогу", "какие-то", "будут"', async () => {
     const { query } = await retrieve(
       server.app.ctx,

@@ -111,3 +111,28 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     expect(clockAsked('с 7:00 до 9:00')).toBeUndefined();
   });
 });
+
+describe('a rule that bounds the temperature', () => {
+  const fits = (question: string, rule: string) => fitsQuantity(rule, quantitiesAsked(question));
+
+  it('reads the temperature a visitor says, below zero for "минус" and "мороз", past it for "за"', () => {
+    expect(quantitiesAsked('на улице минус 22, поведут гулять?')).toEqual([
+      { value: -22, measure: 'temperature', word: 'минус' },
+    ]);
+    expect(quantitiesAsked('обещают жару за 30')).toEqual([{ value: 30.5, measure: 'temperature', word: 'жару' }]);
+  });
+
+  it('holds a frost in the rule it meets, and bounds it in the rule it does not', () => {
+    const walks = 'Прогулки в поле отменяем в гололёд и при морозе −18\u00a0°C и холоднее.';
+    expect(fits('если будет минус 20, прогулка состоится?', walks)).toBe('fits');
+    expect(fits('если будет минус 10, прогулка состоится?', walks)).toBe('bounds');
+    const kids = 'Не выходим на прогулку, если мороз сильнее −15\u00a0°C для «Капелек».';
+    expect(fits('на улице минус 22, поведут гулять?', kids)).toBe('fits');
+    expect(fits('на улице минус 15, окна помоете?', 'Снаружи моем только при температуре не ниже -10 °C.')).toBe(
+      'bounds',
+    );
+    expect(fits('на улице минус 5, окна помоете?', 'Снаружи моем только при температуре не ниже -10 °C.')).toBe('fits');
+    expect(fits('если будет минус 20?', 'В манеже занимаемся при морозе до −25\u00a0°C.')).toBe('fits');
+    expect(fits('жара за 30, можно в обед?', 'В жару выше +30\u00a0°C гуляем только утром.')).toBe('fits');
+  });
+});

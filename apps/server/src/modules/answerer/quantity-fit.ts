@@ -102,10 +102,46 @@ export interface QuantityAsked {
   word: string;
 }
 
+/**
+ * A temperature as a visitor says it: "минус 22", "мороз 20", "жара за 30", "плюс 5", "-15 градусов"
+ * (its figure in degrees Celsius, below zero for "минус" and "мороз").
+ */
+const TEMPERATURE_ASKED =
+  /(?<!\p{L})(?:(минус|плюс|мороз\p{L}*|жар(?:а|у|ой|е|ко|ища)?)\s+(до\s+|за\s+|под\s+)?(\d+)|([−-]|\+)(\d+)\s*(?:°|градус))/gu;
+/**
+ * A temperature a rule states ("ниже −10 °C", "не ниже -10 °C", "мороз сильнее −15 °C", "−18 °C и
+ * холоднее", "до −25 °C", "выше +30 °C"): the word bounding it before, the sign, the figure, and
+ * the words bounding it after.
+ */
+const TEMPERATURE_SAID =
+  /(?<!\p{L})(?:(не\s+)?(ниже|выше|сильнее|слабее|теплее|холоднее|до)\s+)?([−-]|\+)?\s?(\d+)\s*°\s*[cс]?(?!\p{L}{2})(\s+и\s+(?:ниже|выше|холоднее|теплее))?/gu;
+const TEMPERATURE = 'temperature';
+
+/** Whether a rule's temperature (its bound, its value `a`) holds the one asked (`x`). */
+function holdsTemperature(x: number, a: number, before: string, not: boolean, after: string): boolean {
+  // "Ниже", "сильнее" of a frost, "холоднее": colder than the bound; their opposites warmer.
+  const colder = /ниже|холоднее/.test(before) || (before === 'сильнее' && a < 0) || (before === 'слабее' && a > 0);
+  const warmer = /выше|теплее/.test(before) || (before === 'сильнее' && a > 0) || (before === 'слабее' && a < 0);
+  if (colder || warmer) return not ? (colder ? x >= a : x <= a) : colder ? x < a : x > a;
+  // "До −25 °C": from zero down to it; "до +30 °C": up to it.
+  if (before === 'до') return a < 0 ? x >= a && x <= 0 : x <= a && x >= 0;
+  if (/ниже|холоднее/.test(after)) return x <= a;
+  if (/выше|теплее/.test(after)) return x >= a;
+  return x === a;
+}
+
 /** The visitor's quantities in their measures ("за 30 часов" → 1800 minutes of time). */
 export function quantitiesAsked(question: string): QuantityAsked[] {
   const out: QuantityAsked[] = [];
   const text = question.toLowerCase();
+  for (const m of text.matchAll(TEMPERATURE_ASKED)) {
+    const said = m[1] ?? m[4] ?? '';
+    const below = /^(?:минус|мороз|−|-)/u.test(said);
+    // "Жара за 30" is past it.
+    const value = toNumber(m[3] ?? m[5] ?? '') + (m[2]?.startsWith('за') ? 0.5 : 0);
+    if (!out.some((q) => q.measure === TEMPERATURE))
+      out.push({ value: below ? -value : value, measure: TEMPERATURE, word: m[1] ?? 'градус' });
+  }
   for (const m of text.matchAll(FIGURE_UNIT)) {
     const word = m[2] ?? '';
     const unit = unitOf(word);
@@ -149,6 +185,13 @@ export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bo
   if (asked.length === 0) return undefined;
   let bounds = false;
   const lower = cellQuantities(text.toLowerCase());
+  const temperature = asked.find((q) => q.measure === TEMPERATURE)?.value;
+  if (temperature !== undefined)
+    for (const m of lower.matchAll(TEMPERATURE_SAID)) {
+      const a = (m[3] === '−' || m[3] === '-' ? -1 : 1) * toNumber(m[4] ?? '');
+      if (holdsTemperature(temperature, a, m[2] ?? '', !!m[1], m[5] ?? '')) return 'fits';
+      bounds = true;
+    }
   for (const m of lower.matchAll(CONDITION)) {
     const unit = unitOf(m[4] ?? '');
     const x = unit && asked.find((q) => q.measure === unit.measure)?.value;

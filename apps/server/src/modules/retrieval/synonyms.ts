@@ -480,6 +480,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // "Какой фирмы счётчики?" of a price list's "Бренд" column.
   ['фирма', 'бренд', 'марка', 'производитель'],
   ['бойлер', 'водонагреватель'],
+  // "Минус двадцать" of a rule's "при морозе −18 °C" (answerer's quantity-fit reads the figures).
+  ['мороз', 'минус', 'морозный'],
   // The verb and its noun, whose stems differ ("повесить телевизор" of "Навес телевизоров").
   ['повесить', 'вешать', 'навесить', 'навес'],
 ];
