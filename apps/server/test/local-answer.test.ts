@@ -886,6 +886,13 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('повес') ?? [])]).toContain('навес');
   });
 
+  it('widens a breed to what it is ("шпиц" is a "собака"), one way, and no root merely like it', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'приду со шпицем, с собакой можно? террариумы есть?');
+    expect([...(query.synonyms.get('шпиц') ?? [])]).toEqual(expect.arrayContaining(['собак', 'животн']));
+    expect([...(query.synonyms.get('собак') ?? [])]).not.toContain('шпиц');
+    expect([...(query.synonyms.get('террариум') ?? [])]).not.toContain('собак');
+  });
+
   it('widens "минус" of a temperature to a rule\'s "мороз"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'на улице минус 20, прогулка будет?');
     expect([...(query.synonyms.get('минус') ?? [])]).toContain('мороз');

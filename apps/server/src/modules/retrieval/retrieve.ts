@@ -7,7 +7,7 @@ import {
   searchCorrectedAnswers,
   searchKnowledge,
 } from './search';
-import { synonymMap } from './synonyms';
+import { kindMap, synonymMap } from './synonyms';
 import { lexemesOf, rootStrength, verbalPrefix } from './text';
 import { latinSpellings, vocabularyOf } from './vocabulary';
 
@@ -186,7 +186,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   const quantities = quantityEquivalents(text);
   const words = text.toLowerCase().match(WORD)?.slice(0, 60) ?? [];
   const unitWords = quantities.flatMap((q) => [q.unit, ...q.equals.map((e) => e.unit)]);
-  const [[qLexemes = [], ...rest], synonymGroups, { filler, light }] = await Promise.all([
+  const [[qLexemes = [], ...rest], synonymGroups, kinds, { filler, light }] = await Promise.all([
     lexemesOf(ctx, [
       text.replace(QUESTION_PHRASES, ' '),
       ...words,
@@ -195,6 +195,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
       text,
     ]),
     synonymMap(ctx),
+    kindMap(ctx),
     fillerStems(ctx),
   ]);
   const wordLexemes = rest.slice(0, words.length);
@@ -223,6 +224,9 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
         if (strength < 0.8) loose.add(t);
         else loose.delete(t);
       }
+    // A kind ("шпиц") is also what it is ("собака", "животное").
+    const kind = kinds.get(t);
+    if (kind) synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...kind]));
   }
   // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".
   const addSynonym = (a: string, b: string) => {

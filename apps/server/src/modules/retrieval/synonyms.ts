@@ -486,26 +486,102 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['повесить', 'вешать', 'навесить', 'навес'],
 ];
 
-let synonymsCache: Promise<Map<string, Set<string>>> | undefined;
+/**
+ * Kinds of a thing and the words naming the thing, one way: a "шпиц" is a "собака" (a rule "с
+ * собаками нельзя" holds it), while a "собака" is no "шпиц", nor a "шпиц" a "самоед" (a groomer's
+ * rule for one breed is not another's).
+ */
+export const KINDS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [
+    ['собака', 'пёс', 'животное', 'питомец'],
+    [
+      'шпиц',
+      'лабрадор',
+      'самоед',
+      'овчарка',
+      'корги',
+      'хаски',
+      'маламут',
+      'пудель',
+      'йорк',
+      'йоркширский',
+      'чихуахуа',
+      'такса',
+      'мопс',
+      'бульдог',
+      'ретривер',
+      'спаниель',
+      'кокер',
+      'той-терьер',
+      'доберман',
+      'ротвейлер',
+      'алабай',
+      'ньюфаундленд',
+      'ньюф',
+      'бигль',
+      'шелти',
+      'колли',
+      'болонка',
+      'пекинес',
+      'шарпей',
+      'далматин',
+      'мальтипу',
+      'дворняга',
+      'дворняжка',
+      'метис',
+    ],
+  ],
+  [
+    ['кошка', 'кот', 'животное', 'питомец'],
+    ['британец', 'британка', 'сфинкс', 'сиамский', 'сиамская', 'шотландец', 'шотландка', 'вислоухий', 'вислоухая'],
+  ],
+];
 
-/** Stem → the stems of its group's other words (computed once per process). */
-export function synonymMap(ctx: Pick<AppContext, 'database'>): Promise<Map<string, Set<string>>> {
-  synonymsCache ??= (async () => {
-    const groups = await lexemesOf(
-      ctx,
-      SYNONYM_GROUPS.map((group) => group.filter((word) => !word.includes(' ')).join(' ')),
-    );
-    const map = new Map<string, Set<string>>();
-    for (const group of groups)
-      for (const a of group) {
-        const set = map.get(a) ?? new Set<string>();
-        for (const b of group) if (b !== a) set.add(b);
-        map.set(a, set);
-      }
-    return map;
-  })().catch((err) => {
-    synonymsCache = undefined;
-    throw err;
-  });
-  return synonymsCache;
+type Db = Pick<AppContext, 'database'>;
+
+/** A map built once per process from the stems of word lists; one that failed is built again next time. */
+function builtOnce<T>(build: (ctx: Db) => Promise<T>): (ctx: Db) => Promise<T> {
+  let built: Promise<T> | undefined;
+  return (ctx) => {
+    built ??= build(ctx).catch((err) => {
+      built = undefined;
+      throw err;
+    });
+    return built;
+  };
 }
+
+/** Stem → the stems of its group's other words. */
+export const synonymMap = builtOnce(async (ctx) => {
+  const groups = await lexemesOf(
+    ctx,
+    SYNONYM_GROUPS.map((group) => group.filter((word) => !word.includes(' ')).join(' ')),
+  );
+  const map = new Map<string, Set<string>>();
+  for (const group of groups)
+    for (const a of group) {
+      const set = map.get(a) ?? new Set<string>();
+      for (const b of group) if (b !== a) set.add(b);
+      map.set(a, set);
+    }
+  return map;
+});
+
+/**
+ * Stem of a kind → the stems of the words naming what it is (KINDS). Looked up by the question's
+ * own stem only: a root merely like a kind's ("террариум"/"терьер") is no kind.
+ */
+export const kindMap = builtOnce(async (ctx) => {
+  const stems = await lexemesOf(
+    ctx,
+    KINDS.flatMap(([names, kinds]) => [names.join(' '), kinds.join(' ')]),
+  );
+  const map = new Map<string, Set<string>>();
+  for (let i = 0; i + 1 < stems.length; i += 2)
+    for (const kind of stems[i + 1] ?? []) {
+      const set = map.get(kind) ?? new Set<string>();
+      for (const name of stems[i] ?? []) if (name !== kind) set.add(name);
+      map.set(kind, set);
+    }
+  return map;
+});
