@@ -893,6 +893,12 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('террариум') ?? [])]).not.toContain('собак');
   });
 
+  it('names no dog in a word a hyphenated breed\'s part stems like ("в той же цене", "такси")', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'в той же цене? такси вызовете?');
+    for (const [, stems] of query.synonyms) expect([...stems]).not.toContain('собак');
+    expect(query.terms).not.toContain('то');
+  });
+
   it('widens "минус" of a temperature to a rule\'s "мороз"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'на улице минус 20, прогулка будет?');
     expect([...(query.synonyms.get('минус') ?? [])]).toContain('мороз');

@@ -333,7 +333,7 @@ const pointsBack = (u: Unit, prev: Unit) =>
   GOES_ON.test(u.text) || (prev.line === u.line && (POINTS_BACK.test(u.text) || TIME_BACK.test(u.text)));
 
 /** A question's clauses: its sentences, and their parts joined by a comma, "и" or "а". */
-const CLAUSE = /[?!.;,—]|\s(?:и|а)\s/u;
+const CLAUSE = /[?!;,—]|\.(?!\d)|\s(?:и|а)\s/u;
 
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
@@ -349,7 +349,7 @@ const WH_ASKED = /(?<!\p{L})(?:как|где|когда|куда|откуда|с
  * without them (nor WH_ASKED's) asks only whether ("Подстрижёте двухлетнего сына?").
  */
 const ASKS_WHAT =
-  /(?<!\p{L})(?:как\p{L}*|что|чем|чего|кто|почем|почему|зачем|скока|есть)(?!\p{L})|денег|деньг|доплат|доплач|дешевл|дорож|платн|цен[аыуе]|стои/u;
+  /(?<!\p{L})(?:как\p{L}*|что|чем|чего|кто|почем|почему|зачем|скока|есть)(?!\p{L})|денег|деньг|доплат|доплач|дешевл|платн|(?<!\p{L})(?:стои|дорож[ае]|цен[аыуе])/u;
 /**
  * What a table row loses, asked only whether: it names the thing asked about ("Детская стрижка (до
  * 12 лет); Цена: 700 ₽"), while the rule in prose answers ("Детей младше 3 лет на стрижку не
@@ -899,8 +899,9 @@ export async function composeLocalAnswer(
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
   const kinds = wanted.length ? [] : QUESTION_KINDS.filter((k) => k.question.test(qText));
-  const mayAsked = MAY_ASKED.test(qText) && !WH_ASKED.test(qText);
-  const onlyWhether = wanted.length + kinds.length === 0 && !WH_ASKED.test(qText) && !ASKS_WHAT.test(qText);
+  const whAsked = WH_ASKED.test(qText);
+  const mayAsked = MAY_ASKED.test(qText) && !whAsked;
+  const onlyWhether = wanted.length + kinds.length === 0 && !whAsked && !ASKS_WHAT.test(qText);
   // A sentence whose doer the sentence before names holds a name too (nameBefore).
   const namesWho = WHO.test(qText) ? (text: string) => newName(text, qText, PERSON_NAME) : undefined;
   const namedBefore =
@@ -1093,13 +1094,14 @@ export async function composeLocalAnswer(
   let text = answer;
   if (wantedTypes.length > 1) {
     const clauses = qText.split(CLAUSE).map((c) => wantedTypes.filter((a) => a.question.test(c)));
-    const held = wantedTypes.filter((a) => a.answer.test(answer));
     wantedTypes.forEach((type, k) => {
       const other = bestOfType[k];
       if (!other || type.answer.test(text) || !clears(other)) return;
+      const held = wantedTypes.filter((a) => a.answer.test(text));
       const own = clauses.findIndex((c) => c.includes(type) && !c.some((x) => held.includes(x)));
       if (own < 0 || !clauses.some((c, j) => j !== own && c.some((x) => held.includes(x)))) return;
       const otherList = units[other.p] ?? [];
+      if (text.includes(otherList[other.u]?.text ?? '')) return;
       const more = composeAnswer(otherList, other.u, sentenceCover(otherList), terms, namesWho, (t) =>
         type.answer.test(t),
       );

@@ -136,3 +136,23 @@ describe('a rule that bounds the temperature', () => {
     expect(fits('жара за 30, можно в обед?', 'В жару выше +30\u00a0°C гуляем только утром.')).toBe('fits');
   });
 });
+
+describe('a temperature read apart from other quantities', () => {
+  const fits = (question: string, rule: string) => fitsQuantity(rule, quantitiesAsked(question));
+
+  it('reads "минус 20" as no minutes, and no temperature in a discount or a company', () => {
+    expect(quantitiesAsked('если будет минус 20?')).toEqual([{ value: -20, measure: 'temperature', word: 'минус' }]);
+    expect(quantitiesAsked('минус 20 градусов, занятие будет?')).toEqual([
+      { value: -20, measure: 'temperature', word: 'минус' },
+    ]);
+    expect(quantitiesAsked('скидка минус 10% будет?')).toEqual([]);
+    expect(quantitiesAsked('нас 4 плюс 2 ребёнка').some((q) => q.measure === 'temperature')).toBe(false);
+  });
+
+  it('reads ranges, and no bound in a degree figure no word bounds', () => {
+    expect(fits('если будет минус 10?', 'Гуляем при температуре от -15 до -5 °C.')).toBe('fits');
+    expect(fits('если будет минус 3?', 'Гуляем при температуре от -15 до -5 °C.')).toBe('bounds');
+    expect(fits('жара за 30, будет занятие?', 'Вода в бассейне 26-28 °C.')).toBe('bounds');
+    expect(fits('если будет минус 20?', 'Угол наклона горки 30°, высота 2 м.')).toBeUndefined();
+  });
+});

@@ -13,7 +13,7 @@
  * дней", "полтора месяца" past "30 дней".
  */
 const UNITS: [RegExp, string, number][] = [
-  [/^мин/u, 'time', 1],
+  [/^мин(?!ус)/u, 'time', 1],
   [/^(?:час|ч$)/u, 'time', 60],
   [/^(?:дн|день|дня|сут)/u, 'time', 24 * 60],
   [/^недел/u, 'time', 7 * 24 * 60],
@@ -27,7 +27,7 @@ const UNITS: [RegExp, string, number][] = [
   [/^(?:раз(?:а|ов)?$|сеанс|заняти|посещени|тренировк|урок|визит|процедур)/u, 'visits', 1],
 ];
 /** Words after a figure that are no unit a rule bounds: money, shares, the order of things. */
-const NO_UNIT = /^(?:руб|р$|коп|тыс|млн|процент|раз|штук|шт$|ый$|ой$|ий$|ая$|го$|му$|м$|й$|я$|е$|х$)/u;
+const NO_UNIT = /^(?:руб|р$|коп|тыс|млн|процент|градус|раз|штук|шт$|ый$|ой$|ий$|ая$|го$|му$|м$|й$|я$|е$|х$)/u;
 /** A verb after a figure ("минут 20 ждать"): no unit. */
 const VERB_ENDING = /(?:ть|ти|ться|тся|ет|ут|ют|ит|ат|ят|ем|им|ешь|ишь|ете|ите|л|ла|ло|ли)$/u;
 /** Another counted thing ("15 мешков" against "от 20 мешков"): the measure is the word's beginning. */
@@ -103,18 +103,22 @@ export interface QuantityAsked {
 }
 
 /**
- * A temperature as a visitor says it: "минус 22", "мороз 20", "жара за 30", "плюс 5", "-15 градусов"
- * (its figure in degrees Celsius, below zero for "минус" and "мороз").
+ * A temperature as a visitor says it: "минус 22", "мороз 20", "жара за 30", "-15 градусов", "+5°"
+ * (its figure in degrees Celsius, below zero for "минус" and "мороз"); not "минус 10%".
  */
 const TEMPERATURE_ASKED =
-  /(?<!\p{L})(?:(минус|плюс|мороз\p{L}*|жар(?:а|у|ой|е|ко|ища)?)\s+(до\s+|за\s+|под\s+)?(\d+)|([−-]|\+)(\d+)\s*(?:°|градус))/gu;
+  /(?<!\p{L})(?:(минус|мороз(?:а|е|ом|ы)?|жар(?:а|у|ой|е|ко|ища)?)\s+(до\s+|за\s+|под\s+)?(\d+)(?!\d|[.,]\d|\s*(?:%|₽|руб|процент))|(?<![\d\p{L}])([−-]|\+)(\d+)\s*(?:°|градус))/gu;
 /**
  * A temperature a rule states ("ниже −10 °C", "не ниже -10 °C", "мороз сильнее −15 °C", "−18 °C и
  * холоднее", "до −25 °C", "выше +30 °C"): the word bounding it before, the sign, the figure, and
  * the words bounding it after.
  */
 const TEMPERATURE_SAID =
-  /(?<!\p{L})(?:(не\s+)?(ниже|выше|сильнее|слабее|теплее|холоднее|до)\s+)?([−-]|\+)?\s?(\d+)\s*°\s*[cс]?(?!\p{L}{2})(\s+и\s+(?:ниже|выше|холоднее|теплее))?/gu;
+  /(?<!\p{L})(?:(не\s+)?(ниже|выше|сильнее|слабее|теплее|холоднее|до)\s+)?(?<![\d\p{L}])([−-]|\+)?\s?(\d+)\s*(?:°\s*[cс]?(?!\p{L}{2})|градус\p{L}*)(\s+и\s+(?:ниже|выше|холоднее|теплее))?/gu;
+/** A range of temperatures ("от -15 до -5 °C", "26–28 °C"): a signed figure, then another. */
+const TEMPERATURE_RANGE =
+  /(?<![\d\p{L}])(?:от\s+)?([−+-]?\d+)\s*(?:°\s*[cс]?)?\s*(?:[–—…]|-(?=\s*[−+-]?\d)|до)\s*([−+-]?\d+)\s*(?:°|градус)/gu;
+const signed = (figure: string) => toNumber(figure.replace('−', '-'));
 const TEMPERATURE = 'temperature';
 
 /** Whether a rule's temperature (its bound, its value `a`) holds the one asked (`x`). */
@@ -125,22 +129,39 @@ function holdsTemperature(x: number, a: number, before: string, not: boolean, af
   if (colder || warmer) return not ? (colder ? x >= a : x <= a) : colder ? x < a : x > a;
   // "До −25 °C": from zero down to it; "до +30 °C": up to it.
   if (before === 'до') return a < 0 ? x >= a && x <= 0 : x <= a && x >= 0;
-  if (/ниже|холоднее/.test(after)) return x <= a;
-  if (/выше|теплее/.test(after)) return x >= a;
-  return x === a;
+  return /ниже|холоднее/.test(after) ? x <= a : x >= a;
+}
+
+/** How a text's temperatures meet the one asked: 'fits', 'bounds', or undefined (none bounds any). */
+function fitsTemperature(lower: string, x: number): 'fits' | 'bounds' | undefined {
+  let bounds = false;
+  for (const m of lower.matchAll(TEMPERATURE_RANGE)) {
+    const a = signed(m[1] ?? '');
+    const b = signed(m[2] ?? '');
+    if (x >= Math.min(a, b) && x <= Math.max(a, b)) return 'fits';
+    bounds = true;
+  }
+  for (const m of lower.replace(TEMPERATURE_RANGE, ' ').matchAll(TEMPERATURE_SAID)) {
+    // A figure no word bounds ("бассейн 28 °C", "угол 30°") is no rule of the weather.
+    if (!m[2] && !m[5]) continue;
+    const a = (m[3] === '−' || m[3] === '-' ? -1 : 1) * toNumber(m[4] ?? '');
+    if (holdsTemperature(x, a, m[2] ?? '', !!m[1], m[5] ?? '')) return 'fits';
+    bounds = true;
+  }
+  return bounds ? 'bounds' : undefined;
 }
 
 /** The visitor's quantities in their measures ("за 30 часов" → 1800 minutes of time). */
 export function quantitiesAsked(question: string): QuantityAsked[] {
   const out: QuantityAsked[] = [];
   const text = question.toLowerCase();
-  for (const m of text.matchAll(TEMPERATURE_ASKED)) {
-    const said = m[1] ?? m[4] ?? '';
-    const below = /^(?:минус|мороз|−|-)/u.test(said);
+  const temperature = TEMPERATURE_ASKED.exec(text);
+  TEMPERATURE_ASKED.lastIndex = 0;
+  if (temperature) {
+    const below = /^(?:минус|мороз|−|-)/u.test(temperature[1] ?? temperature[4] ?? '');
     // "Жара за 30" is past it.
-    const value = toNumber(m[3] ?? m[5] ?? '') + (m[2]?.startsWith('за') ? 0.5 : 0);
-    if (!out.some((q) => q.measure === TEMPERATURE))
-      out.push({ value: below ? -value : value, measure: TEMPERATURE, word: m[1] ?? 'градус' });
+    const value = toNumber(temperature[3] ?? temperature[5] ?? '') + (temperature[2]?.startsWith('за') ? 0.5 : 0);
+    out.push({ value: below ? -value : value, measure: TEMPERATURE, word: temperature[1] ?? 'градус' });
   }
   for (const m of text.matchAll(FIGURE_UNIT)) {
     const word = m[2] ?? '';
@@ -186,12 +207,11 @@ export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bo
   let bounds = false;
   const lower = cellQuantities(text.toLowerCase());
   const temperature = asked.find((q) => q.measure === TEMPERATURE)?.value;
-  if (temperature !== undefined)
-    for (const m of lower.matchAll(TEMPERATURE_SAID)) {
-      const a = (m[3] === '−' || m[3] === '-' ? -1 : 1) * toNumber(m[4] ?? '');
-      if (holdsTemperature(temperature, a, m[2] ?? '', !!m[1], m[5] ?? '')) return 'fits';
-      bounds = true;
-    }
+  if (temperature !== undefined) {
+    const fit = fitsTemperature(lower, temperature);
+    if (fit === 'fits') return fit;
+    bounds = fit === 'bounds';
+  }
   for (const m of lower.matchAll(CONDITION)) {
     const unit = unitOf(m[4] ?? '');
     const x = unit && asked.find((q) => q.measure === unit.measure)?.value;

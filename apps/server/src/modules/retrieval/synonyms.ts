@@ -480,8 +480,6 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // "Какой фирмы счётчики?" of a price list's "Бренд" column.
   ['фирма', 'бренд', 'марка', 'производитель'],
   ['бойлер', 'водонагреватель'],
-  // "Минус двадцать" of a rule's "при морозе −18 °C" (answerer's quantity-fit reads the figures).
-  ['мороз', 'минус', 'морозный'],
   // The verb and its noun, whose stems differ ("повесить телевизор" of "Навес телевизоров").
   ['повесить', 'вешать', 'навесить', 'навес'],
 ];
@@ -503,10 +501,8 @@ export const KINDS: readonly (readonly [readonly string[], readonly string[]])[]
       'хаски',
       'маламут',
       'пудель',
-      'йорк',
       'йоркширский',
       'чихуахуа',
-      'такса',
       'мопс',
       'бульдог',
       'ретривер',
@@ -520,7 +516,6 @@ export const KINDS: readonly (readonly [readonly string[], readonly string[]])[]
       'ньюф',
       'бигль',
       'шелти',
-      'колли',
       'болонка',
       'пекинес',
       'шарпей',
@@ -535,6 +530,9 @@ export const KINDS: readonly (readonly [readonly string[], readonly string[]])[]
     ['кошка', 'кот', 'животное', 'питомец'],
     ['британец', 'британка', 'сфинкс', 'сиамский', 'сиамская', 'шотландец', 'шотландка', 'вислоухий', 'вислоухая'],
   ],
+  // "Минус двадцать" of a rule's "при морозе −18 °C" (the answerer's quantity-fit reads the figures);
+  // not the other way: "мороз" is no "минус" of "плюсы и минусы".
+  [['мороз'], ['минус']],
 ];
 
 type Db = Pick<AppContext, 'database'>;
@@ -572,16 +570,22 @@ export const synonymMap = builtOnce(async (ctx) => {
  * own stem only: a root merely like a kind's ("террариум"/"терьер") is no kind.
  */
 export const kindMap = builtOnce(async (ctx) => {
-  const stems = await lexemesOf(
-    ctx,
-    KINDS.flatMap(([names, kinds]) => [names.join(' '), kinds.join(' ')]),
-  );
+  const words = KINDS.flatMap(([names, kinds]) => [names.join(' '), ...kinds]);
+  const stems = await lexemesOf(ctx, words);
   const map = new Map<string, Set<string>>();
-  for (let i = 0; i + 1 < stems.length; i += 2)
-    for (const kind of stems[i + 1] ?? []) {
-      const set = map.get(kind) ?? new Set<string>();
-      for (const name of stems[i] ?? []) if (name !== kind) set.add(name);
-      map.set(kind, set);
+  let at = 0;
+  for (const [, kinds] of KINDS) {
+    const names = stems[at++] ?? [];
+    for (let k = 0; k < kinds.length; k++) {
+      // A hyphenated kind is stemmed whole and by its parts ("той-терьер": "той-терьер", "то",
+      // "терьер"): a part as short as "то" names no kind ("в той же цене" is no dog).
+      for (const kind of stems[at++] ?? []) {
+        if (kind.length < 4) continue;
+        const set = map.get(kind) ?? new Set<string>();
+        for (const name of names) if (name !== kind) set.add(name);
+        map.set(kind, set);
+      }
     }
+  }
   return map;
 });
