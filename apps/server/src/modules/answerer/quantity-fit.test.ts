@@ -156,3 +156,12 @@ describe('a temperature read apart from other quantities', () => {
     expect(fits('если будет минус 20?', 'Угол наклона горки 30°, высота 2 м.')).toBeUndefined();
   });
 });
+
+describe('a screen size in inches', () => {
+  it('reads the inch mark of a price list\'s row as the inches asked ("65 дюймов" of "от 55" до 75"")', () => {
+    const asked = quantitiesAsked('нужно повесить телевизор 65 дюймов, сколько стоит?');
+    expect(asked).toEqual([{ value: 65, measure: 'inch', word: 'дюймов' }]);
+    expect(fitsQuantity('Навес: Телевизор от 55" до 75" на кронштейн; Цена, ₽: 2 800', asked)).toBe('fits');
+    expect(fitsQuantity('Навес: Телевизор до 55" на кронштейн; Цена, ₽: 2 000', asked)).toBe('bounds');
+  });
+});

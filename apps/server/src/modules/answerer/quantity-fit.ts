@@ -23,6 +23,8 @@ const UNITS: [RegExp, string, number][] = [
   [/^(?:тонн|т$)/u, 'mass', 1000],
   [/^(?:чел|гост|персон|работник|сотрудник)/u, 'people', 1],
   [/^км$|^километр/u, 'distance', 1],
+  // A screen's diagonal, written with the inch mark ("от 55\" до 75\"", read by INCH_MARK).
+  [/^дюйм/u, 'inch', 1],
   // Visits as a pass counts them, whatever it calls them ("абонемент на 10 раз" is "10 сеансов").
   [/^(?:раз(?:а|ов)?$|сеанс|заняти|посещени|тренировк|урок|визит|процедур)/u, 'visits', 1],
 ];
@@ -40,6 +42,8 @@ function unitOf(word: string): { measure: string; size: number } | undefined {
 }
 
 const FIGURE = String.raw`(\d+(?:[.,]\d+)?)`;
+/** The inch mark after a figure ("55\"", "65″"): the word "дюйм" as a rule writes it. */
+const INCH_MARK = /(\d)\s*["″”]/gu;
 /** A figure, or a range of two, then the unit's word, after the word that bounds it if any. */
 const CONDITION = new RegExp(
   String.raw`(?<![\p{L}\d])(?:(от|с|более|больше|свыше|старше|позднее|позже|после|не\s+менее|не\s+меньше|не\s+позднее|не\s+позже|не\s+ранее|минимум|менее|меньше|до|не\s+более|не\s+больше|младше|раньше|максимум|в\s+течение|ровно)\s+)?(?:чем\s+)?(?:за\s+|на\s+|через\s+)?${FIGURE}(?:-?(?:го|ого|й|ый|ий|е))?(?:\s*(?:[–—-]|до)\s*${FIGURE})?\s*(\p{L}+)`,
@@ -205,7 +209,7 @@ function cellQuantities(row: string): string {
 export function fitsQuantity(text: string, asked: QuantityAsked[]): 'fits' | 'bounds' | undefined {
   if (asked.length === 0) return undefined;
   let bounds = false;
-  const lower = cellQuantities(text.toLowerCase());
+  const lower = cellQuantities(text.toLowerCase()).replace(INCH_MARK, '$1 дюйм');
   const temperature = asked.find((q) => q.measure === TEMPERATURE)?.value;
   if (temperature !== undefined) {
     const fit = fitsTemperature(lower, temperature);
