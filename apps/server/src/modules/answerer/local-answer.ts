@@ -808,8 +808,12 @@ export async function composeLocalAnswer(
   // The question's words that name what it asks for ("работаете" of "до скольки работаете",
   // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
   const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)));
-  const typedSpan = (list: Unit[], i: number) =>
-    wanted.length > 0 && answerSpan(list, i).some((x) => wanted.some((re) => re.test(x.text)));
+  // The kinds asked that the answer starting at a sentence would hold ("с 8:00 до 22:00": the hours).
+  const heldTypes = (list: Unit[], i: number) => {
+    if (wantedTypes.length === 0) return [];
+    const span = answerSpan(list, i);
+    return wantedTypes.filter((a) => span.some((x) => a.answer.test(x.text)));
+  };
 
   // Weights: BM25's idf of each question stem in this knowledge base.
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
@@ -959,8 +963,8 @@ export async function composeLocalAnswer(
   passages.forEach((passage, p) => {
     const { heading, units: list, all } = parts[p]?.read ?? NOTHING_READ;
     units.push(list);
-    const typedUnits = list.map((_, i) => typedSpan(list, i));
-    const passageTyped = typedUnits.includes(true);
+    const typesOf = list.map((_, i) => heldTypes(list, i));
+    const passageTyped = typesOf.some((x) => x.length > 0);
     const unitFits = list.map((u) => fits(u.text));
     const passageFit = unitFits.includes('fits') ? 1 : unitFits.includes('bounds') ? BOUNDS_MATCH : 0;
     const inAll = terms.map((t, i) =>
@@ -973,7 +977,8 @@ export async function composeLocalAnswer(
       ? 0.15 * precision(lastHeadingStems(passage.heading, heading))
       : 0;
     list.forEach((u, i) => {
-      const holdsType = typedUnits[i] === true;
+      const types = typesOf[i] ?? [];
+      const holdsType = types.length > 0;
       // Whether they are open when the visitor comes only a sentence holding hours tells.
       if (arrival && wanted.length > 0 && !holdsType) return;
       const fit = unitFits[i];
@@ -1015,14 +1020,12 @@ export async function composeLocalAnswer(
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
       const score = unitCover + typed + rule - pointer - (onlyWhether && row ? WHETHER_ROW : 0) - 0.015 * p - 0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
-      if (holdsType && wantedTypes.length > 1) {
-        const span = answerSpan(list, i);
+      if (wantedTypes.length > 1)
         wantedTypes.forEach((a, k) => {
           const prev = bestOfType[k];
-          if ((!prev || score > prev.score) && span.some((x) => a.answer.test(x.text)))
+          if (types.includes(a) && (!prev || score > prev.score))
             bestOfType[k] = { p, u: i, score, unitCover, passageCover };
         });
-      }
     });
   });
   if (rows.length >= 3) {
@@ -1101,7 +1104,8 @@ export async function composeLocalAnswer(
       const own = clauses.findIndex((c) => c.includes(type) && !c.some((x) => held.includes(x)));
       if (own < 0 || !clauses.some((c, j) => j !== own && c.some((x) => held.includes(x)))) return;
       const otherList = units[other.p] ?? [];
-      if (text.includes(otherList[other.u]?.text ?? '')) return;
+      const sentence = otherList[other.u];
+      if (!sentence || text.includes(sentence.text)) return;
       const more = composeAnswer(otherList, other.u, sentenceCover(otherList), terms, namesWho, (t) =>
         type.answer.test(t),
       );

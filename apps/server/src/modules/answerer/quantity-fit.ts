@@ -111,7 +111,7 @@ export interface QuantityAsked {
  * (its figure in degrees Celsius, below zero for "минус" and "мороз"); not "минус 10%".
  */
 const TEMPERATURE_ASKED =
-  /(?<!\p{L})(?:(минус|мороз(?:а|е|ом|ы)?|жар(?:а|у|ой|е|ко|ища)?)\s+(до\s+|за\s+|под\s+)?(\d+)(?!\d|[.,]\d|\s*(?:%|₽|руб|процент))|(?<![\d\p{L}])([−-]|\+)(\d+)\s*(?:°|градус))/gu;
+  /(?<!\p{L})(?:(минус|мороз(?:а|е|ом|ы)?|жар(?:а|у|ой|е|ко|ища)?)\s+(до\s+|за\s+|под\s+)?(\d+)(?!\d|[.,]\d|\s*(?:%|₽|руб|процент))|(?<![\d\p{L}])([−-]|\+)(\d+)\s*(?:°|градус))/u;
 /**
  * A temperature a rule states ("ниже −10 °C", "не ниже -10 °C", "мороз сильнее −15 °C", "−18 °C и
  * холоднее", "до −25 °C", "выше +30 °C"): the word bounding it before, the sign, the figure, and
@@ -148,7 +148,7 @@ function fitsTemperature(lower: string, x: number): 'fits' | 'bounds' | undefine
   for (const m of lower.replace(TEMPERATURE_RANGE, ' ').matchAll(TEMPERATURE_SAID)) {
     // A figure no word bounds ("бассейн 28 °C", "угол 30°") is no rule of the weather.
     if (!m[2] && !m[5]) continue;
-    const a = (m[3] === '−' || m[3] === '-' ? -1 : 1) * toNumber(m[4] ?? '');
+    const a = signed(`${m[3] ?? ''}${m[4] ?? ''}`);
     if (holdsTemperature(x, a, m[2] ?? '', !!m[1], m[5] ?? '')) return 'fits';
     bounds = true;
   }
@@ -160,7 +160,6 @@ export function quantitiesAsked(question: string): QuantityAsked[] {
   const out: QuantityAsked[] = [];
   const text = question.toLowerCase();
   const temperature = TEMPERATURE_ASKED.exec(text);
-  TEMPERATURE_ASKED.lastIndex = 0;
   if (temperature) {
     const below = /^(?:минус|мороз|−|-)/u.test(temperature[1] ?? temperature[4] ?? '');
     // "Жара за 30" is past it.

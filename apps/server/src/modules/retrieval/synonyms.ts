@@ -570,22 +570,19 @@ export const synonymMap = builtOnce(async (ctx) => {
  * own stem only: a root merely like a kind's ("террариум"/"терьер") is no kind.
  */
 export const kindMap = builtOnce(async (ctx) => {
-  const words = KINDS.flatMap(([names, kinds]) => [names.join(' '), ...kinds]);
-  const stems = await lexemesOf(ctx, words);
+  const stems = await lexemesOf(
+    ctx,
+    KINDS.flatMap(([names, kinds]) => [names.join(' '), kinds.join(' ')]),
+  );
   const map = new Map<string, Set<string>>();
-  let at = 0;
-  for (const [, kinds] of KINDS) {
-    const names = stems[at++] ?? [];
-    for (let k = 0; k < kinds.length; k++) {
+  for (let i = 0; i + 1 < stems.length; i += 2)
+    for (const kind of stems[i + 1] ?? []) {
       // A hyphenated kind is stemmed whole and by its parts ("той-терьер": "той-терьер", "то",
       // "терьер"): a part as short as "то" names no kind ("в той же цене" is no dog).
-      for (const kind of stems[at++] ?? []) {
-        if (kind.length < 4) continue;
-        const set = map.get(kind) ?? new Set<string>();
-        for (const name of names) if (name !== kind) set.add(name);
-        map.set(kind, set);
-      }
+      if (kind.length < 4) continue;
+      const set = map.get(kind) ?? new Set<string>();
+      for (const name of stems[i] ?? []) if (name !== kind) set.add(name);
+      map.set(kind, set);
     }
-  }
   return map;
 });
