@@ -887,9 +887,10 @@ describe('a question read for its subject', () => {
   });
 
   it('widens a breed to what it is ("шпиц" is a "собака"), one way, and no root merely like it', async () => {
-    const { query } = await retrieve(server.app.ctx, businessId, 'приду со шпицем, с собакой можно? террариумы есть?');
+    const { query } = await retrieve(server.app.ctx, businessId, 'приду со шпицем, можно? террариумы есть?');
     expect([...(query.synonyms.get('шпиц') ?? [])]).toEqual(expect.arrayContaining(['собак', 'животн']));
-    expect([...(query.synonyms.get('собак') ?? [])]).not.toContain('шпиц');
+    const dog = await retrieve(server.app.ctx, businessId, 'с собакой можно?');
+    expect([...(dog.query.synonyms.get('собак') ?? [])]).not.toContain('шпиц');
     expect([...(query.synonyms.get('террариум') ?? [])]).not.toContain('собак');
   });
 
@@ -897,6 +898,17 @@ describe('a question read for its subject', () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'в той же цене? такси вызовете?');
     for (const [, stems] of query.synonyms) expect([...stems]).not.toContain('собак');
     expect(query.terms).not.toContain('то');
+  });
+
+  it("widens a son of a stated age to a rule's children, not a son alone nor one asked with children", async () => {
+    const son = async (q: string) => [
+      ...((await retrieve(server.app.ctx, businessId, q)).query.synonyms.get('сын') ?? []),
+    ];
+    expect(await son('сыну 3 годика, постригёте?')).toEqual(expect.arrayContaining(['дет', 'ребенок']));
+    expect(await son('у сына аллергия, что посоветуете?')).not.toContain('дет');
+    expect(await son('детская группа есть, чтобы сын 5 лет занимался?')).not.toContain('дет');
+    const { query } = await retrieve(server.app.ctx, businessId, 'щенку 3 месяца, примете?');
+    expect([...(query.synonyms.get('щенк') ?? [])]).toContain('собак');
   });
 
   it('widens "минус" of a temperature to a rule\'s "мороз"', async () => {

@@ -224,9 +224,12 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
         if (strength < 0.8) loose.add(t);
         else loose.delete(t);
       }
-    // A kind ("шпиц") is also what it is ("собака", "животное").
+    // A kind ("шпиц") is also what it is ("собака", "животное"), unless the question names that
+    // already, in any form ("с детьми" is stemmed "детьм"): "детская школа, чтобы сын занимался"
+    // asks no more of children for the son.
     const kind = kinds.get(t);
-    if (kind) synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...kind]));
+    if (kind && (!kind.aged || /\d/.test(text)) && ![...kind.names].some((k) => qLexemes.some((l) => l.startsWith(k))))
+      synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...kind.names]));
   }
   // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".
   const addSynonym = (a: string, b: string) => {

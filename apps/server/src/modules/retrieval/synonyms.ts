@@ -489,7 +489,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
  * собаками нельзя" holds it), while a "собака" is no "шпиц", nor a "шпиц" a "самоед" (a groomer's
  * rule for one breed is not another's).
  */
-export const KINDS: readonly (readonly [readonly string[], readonly string[]])[] = [
+export const KINDS: readonly (readonly [names: readonly string[], kinds: readonly string[], aged?: 'aged'])[] = [
   [
     ['собака', 'пёс', 'животное', 'питомец'],
     [
@@ -533,6 +533,22 @@ export const KINDS: readonly (readonly [readonly string[], readonly string[]])[]
   // "Минус двадцать" of a rule's "при морозе −18 °C" (the answerer's quantity-fit reads the figures);
   // not the other way: "мороз" is no "минус" of "плюсы и минусы".
   [['мороз'], ['минус']],
+  // A child as a parent calls one ("сыну 8 лет") against a rule for "детям до 3 лет": only with the
+  // child's age said, for a son's rule is his age's ("у сына аллергия" asks nothing of children).
+  [
+    ['ребёнок', 'дети', 'детский'],
+    ['сын', 'сынок', 'сынишка', 'дочь', 'дочка', 'доча', 'малыш', 'малышка', 'внук', 'внучка', 'младенец', 'карапуз'],
+    'aged',
+  ],
+  // A pet's young: "щеночку три месяца" of "щенков до 4 месяцев".
+  [
+    ['собака', 'животное', 'питомец'],
+    ['щенок', 'щеночек'],
+  ],
+  [
+    ['кошка', 'животное', 'питомец'],
+    ['котёнок', 'котенок'],
+  ],
 ];
 
 type Db = Pick<AppContext, 'database'>;
@@ -572,17 +588,21 @@ export const synonymMap = builtOnce(async (ctx) => {
 export const kindMap = builtOnce(async (ctx) => {
   const stems = await lexemesOf(
     ctx,
-    KINDS.flatMap(([names, kinds]) => [names.join(' '), kinds.join(' ')]),
+    KINDS.flatMap(([names, kinds]) => [names.join(' '), ...kinds]),
   );
-  const map = new Map<string, Set<string>>();
-  for (let i = 0; i + 1 < stems.length; i += 2)
-    for (const kind of stems[i + 1] ?? []) {
-      // A hyphenated kind is stemmed whole and by its parts ("той-терьер": "той-терьер", "то",
-      // "терьер"): a part as short as "то" names no kind ("в той же цене" is no dog).
-      if (kind.length < 4) continue;
-      const set = map.get(kind) ?? new Set<string>();
-      for (const name of stems[i] ?? []) if (name !== kind) set.add(name);
-      map.set(kind, set);
-    }
+  const map = new Map<string, { names: Set<string>; aged: boolean }>();
+  let i = 0;
+  for (const [, kinds, aged] of KINDS) {
+    const names = stems[i++] ?? [];
+    for (const word of kinds)
+      for (const kind of stems[i++] ?? []) {
+        // A hyphenated kind is stemmed whole and by its parts ("той-терьер": "той-терьер", "то",
+        // "терьер"): a part as short as "то" names no kind ("в той же цене" is no dog).
+        if (word.includes('-') && kind.length < 4) continue;
+        const entry = map.get(kind) ?? { names: new Set<string>(), aged: !!aged };
+        for (const name of names) if (name !== kind) entry.names.add(name);
+        map.set(kind, entry);
+      }
+  }
   return map;
 });
