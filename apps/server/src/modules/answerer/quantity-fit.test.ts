@@ -44,6 +44,12 @@ describe('a rule that bounds the visitor’s own quantity', () => {
     expect(fitsQuantity('Стоимость — 30 ₽.', asked)).toBeUndefined();
   });
 
+  it('reads "не дольше" as a bound from above: a call of an hour is past a booth\'s 30 minutes', () => {
+    const asked = quantitiesAsked('у меня созвон на час, можно в будке?');
+    expect(fitsQuantity('Занимать будку можно не дольше 30 минут подряд.', asked)).toBe('bounds');
+    expect(fitsQuantity('Занимать будку можно не дольше 2 часов подряд.', asked)).toBe('fits');
+  });
+
   it('reads a table cell whose column names the unit as that quantity, exactly', () => {
     const row = (count: number, minutes: number) =>
       `Абонемент: «Базовый»; Занятий: ${count}; Длительность, мин: ${minutes}; Цена, ₽: 8 400`;
