@@ -2252,3 +2252,29 @@ describe('local answerer asked only whether', () => {
     expect(await ask('Сколько стоит детская стрижка?')).toContain('700 ₽');
   });
 });
+
+describe('local answerer on a paragraph of staff', () => {
+  let staffId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    staffId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, staffId, 'instruktory.docx', [
+      {
+        heading: 'Инструкторы',
+        content:
+          'Соколов Андрей Петрович — категория B, механика, стаж 9 лет, кандидат в мастера спорта по автоспорту, готовит к экзамену в ГИБДД по городу. ' +
+          'Кузьмина Марина Викторовна — категория B, автомат, стаж 12 лет, лучший инструктор прошлого года по отзывам учеников. ' +
+          'Работает с теми, кто боится руля, и с учениками после долгого перерыва; первые занятия всегда проводит на автодроме. ' +
+          'Ханов Игорь Рашидович — категория A, мотоцикл, стаж 15 лет, сам ездит на мотоцикле с 1998 года, занятия ведёт с апреля по октябрь.',
+      },
+      { heading: 'Оплата', content: 'Обучение можно оплатить картой, наличными или в рассрочку на 6 месяцев.' },
+      { heading: 'Автодром', content: 'Автодром находится на ул. Заводской, 5, открыт с 8:00 до 20:00.' },
+    ]);
+  });
+
+  it('gives the sentence before an answer that starts with its verb: it names who ("Работает с теми, кто боится руля")', async () => {
+    const a = await askOf(() => staffId)('я жутко боюсь руля. есть инструктор который с такими работает?');
+    expect(a.text).toContain('боится руля');
+    expect(a.text).toContain('Кузьмина Марина Викторовна');
+  });
+});

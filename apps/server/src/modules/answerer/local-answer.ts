@@ -1490,6 +1490,12 @@ function composeAnswer(
  * start of the next sentence: XQuAD-ru 0.802 against 0.809, the fixture the same.)
  */
 const PROSE_CHARS = THRESHOLDS.answerChars;
+/**
+ * A sentence starting with a verb of the third person, whose subject the sentence before names
+ * ("Работает с…", "Ведёт…"): endings no noun has ("Кредит", "Результат" and "Семьдесят" are none).
+ */
+const SUBJECTLESS =
+  /^\p{Lu}\p{Ll}+(?:ает|яет|еет|ует|юет|ёт|ется|ится|ают|яют|уют|одит|учит|носит|варит|чинит|лечит)(?!\p{L})/u;
 /** A sentence of the paragraph not next to the answer joins it when it shares this much of what the answer's does. */
 const SECOND_SHARE = 0.8;
 
@@ -1541,10 +1547,18 @@ function withNeighbour(
       return beside === list[last + 1] ? `${part} ${beside.text}` : `${beside.text} ${part}`;
     }
   }
+  // An answer starting with its verb ("Работает с теми, кто боится руля") has its subject in the
+  // sentence before ("Кузьмина Марина Викторовна — инструктор…"): that one first, from its start.
+  const subjectless = SUBJECTLESS.test(head.text);
   const sides = [
     { after: true, unit: list[last + 1], score: unitScore(last + 1) },
     { after: false, unit: list[first - 1], score: unitScore(first - 1) },
-  ].sort((a, b) => Number(supplies(b.unit)) - Number(supplies(a.unit)) || b.score - a.score);
+  ].sort(
+    (a, b) =>
+      Number(supplies(b.unit)) - Number(supplies(a.unit)) ||
+      (subjectless ? Number(a.after) - Number(b.after) : 0) ||
+      b.score - a.score,
+  );
   let before = '';
   let after = '';
   for (const side of sides) {
@@ -1552,7 +1566,8 @@ function withNeighbour(
     const room = limit - text.length - before.length - after.length - 2;
     if (room < 40) break;
     const clauses = side.unit.text.split(/(?<=[,;:])\s+/);
-    if (!side.after) clauses.reverse();
+    const fromStart = side.after || subjectless;
+    if (!fromStart) clauses.reverse();
     const kept: string[] = [];
     let length = -1;
     for (const c of clauses) {
@@ -1563,6 +1578,7 @@ function withNeighbour(
     if (kept.length === 0) continue;
     const cut = kept.length < clauses.length;
     if (side.after) after = ` ${kept.join(' ')}${cut ? '…' : ''}`;
+    else if (fromStart) before = `${kept.join(' ')}${cut ? '…' : ''} `;
     else before = `${cut ? '…' : ''}${kept.reverse().join(' ')} `;
   }
   return `${before}${text}${after}`;
