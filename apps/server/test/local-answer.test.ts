@@ -911,6 +911,17 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('щенк') ?? [])]).toContain('собак');
   });
 
+  it('reads "собачка" as a zip\'s slider only in a question of a zip, else as a dog', async () => {
+    const slider = async (q: string) => [
+      ...((await retrieve(server.app.ctx, businessId, q)).query.synonyms.get('собачк') ?? []),
+    ];
+    expect(await slider('можно прийти с собачкой?')).not.toContain('слайдер');
+    expect(await slider('можно прийти с собачкой?')).toContain('собак');
+    expect(await slider('сколько стоит поменять собачку на молнии?')).toEqual(
+      expect.arrayContaining(['бегунок', 'слайдер']),
+    );
+  });
+
   it('widens "минус" of a temperature to a rule\'s "мороз"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'на улице минус 20, прогулка будет?');
     expect([...(query.synonyms.get('минус') ?? [])]).toContain('мороз');

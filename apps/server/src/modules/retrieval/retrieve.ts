@@ -226,10 +226,11 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
       }
     // A kind ("шпиц") is also what it is ("собака", "животное"), unless the question names that
     // already, in any form ("с детьми" is stemmed "детьм"): "детская школа, чтобы сын занимался"
-    // asks no more of children for the son.
-    const kind = kinds.get(t);
-    if (kind && (!kind.aged || /\d/.test(text)) && ![...kind.names].some((k) => qLexemes.some((l) => l.startsWith(k))))
-      synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...kind.names]));
+    // asks no more of children for the son. Some kinds are what they are only in their question
+    // (a son of the age said, a zip's "собачка").
+    for (const kind of kinds.get(t) ?? [])
+      if ((!kind.when || kind.when.test(text)) && ![...kind.names].some((k) => qLexemes.some((l) => l.startsWith(k))))
+        synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...kind.names]));
   }
   // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".
   const addSynonym = (a: string, b: string) => {

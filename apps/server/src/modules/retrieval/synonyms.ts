@@ -382,7 +382,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['развес', 'вразвес', 'отсыпать', 'отвесить'],
   ['адресник', 'жетон', 'медальон'],
   // Repairs of shoes, bags and clothes, as customers name the parts and the jobs.
-  ['бегунок', 'собачка', 'слайдер'],
+  ['бегунок', 'слайдер'],
   ['молния', 'змейка'],
   ['шипы', 'противоскользящий', 'скользить', 'скользкий', 'гололёд'],
   ['укоротить', 'обрезать', 'подрезать', 'укорачивание'],
@@ -489,7 +489,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
  * собаками нельзя" holds it), while a "собака" is no "шпиц", nor a "шпиц" a "самоед" (a groomer's
  * rule for one breed is not another's).
  */
-export const KINDS: readonly (readonly [names: readonly string[], kinds: readonly string[], aged?: 'aged'])[] = [
+export const KINDS: readonly (readonly [names: readonly string[], kinds: readonly string[], when?: RegExp])[] = [
   [
     ['собака', 'пёс', 'животное', 'питомец'],
     [
@@ -538,8 +538,11 @@ export const KINDS: readonly (readonly [names: readonly string[], kinds: readonl
   [
     ['ребёнок', 'дети', 'детский'],
     ['сын', 'сынок', 'сынишка', 'дочь', 'дочка', 'доча', 'малыш', 'малышка', 'внук', 'внучка', 'младенец', 'карапуз'],
-    'aged',
+    /\d/,
   ],
+  // A zip's slider, in a question of a zip only: "собачку на молнии поменять" (and a "собачка" is a
+  // dog of the groups above whatever is asked).
+  [['бегунок', 'слайдер'], ['собачка'], /молни|змейк|застёжк|застежк/iu],
   // A pet's young: "щеночку три месяца" of "щенков до 4 месяцев".
   [
     ['собака', 'животное', 'питомец'],
@@ -590,18 +593,20 @@ export const kindMap = builtOnce(async (ctx) => {
     ctx,
     KINDS.flatMap(([names, kinds]) => [names.join(' '), ...kinds]),
   );
-  const map = new Map<string, { names: Set<string>; aged: boolean }>();
+  const map = new Map<string, { names: Set<string>; when?: RegExp }[]>();
   let i = 0;
-  for (const [, kinds, aged] of KINDS) {
+  for (const [, kinds, when] of KINDS) {
     const names = stems[i++] ?? [];
     for (const word of kinds)
       for (const kind of stems[i++] ?? []) {
         // A hyphenated kind is stemmed whole and by its parts ("той-терьер": "той-терьер", "то",
         // "терьер"): a part as short as "то" names no kind ("в той же цене" is no dog).
         if (word.includes('-') && kind.length < 4) continue;
-        const entry = map.get(kind) ?? { names: new Set<string>(), aged: !!aged };
+        const entries = map.get(kind) ?? [];
+        let entry = entries.find((e) => e.when === when);
+        if (!entry) entries.push((entry = { names: new Set<string>(), when }));
         for (const name of names) if (name !== kind) entry.names.add(name);
-        map.set(kind, entry);
+        map.set(kind, entries);
       }
   }
   return map;
