@@ -604,7 +604,10 @@ export const kindMap = builtOnce(async (ctx) => {
         if (word.includes('-') && kind.length < 4) continue;
         const entries = map.get(kind) ?? [];
         let entry = entries.find((e) => e.when === when);
-        if (!entry) entries.push((entry = { names: new Set<string>(), when }));
+        if (!entry) {
+          entry = { names: new Set<string>(), when };
+          entries.push(entry);
+        }
         for (const name of names) if (name !== kind) entry.names.add(name);
         map.set(kind, entries);
       }
