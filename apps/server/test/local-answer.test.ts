@@ -922,6 +922,11 @@ describe('a question read for its subject', () => {
     );
   });
 
+  it('widens "главный" to the "шеф" of a "шеф-повар"', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'а кто у вас главный повар?');
+    expect([...(query.synonyms.get('главн') ?? [])]).toContain('шеф');
+  });
+
   it('widens "минус" of a temperature to a rule\'s "мороз"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'на улице минус 20, прогулка будет?');
     expect([...(query.synonyms.get('минус') ?? [])]).toContain('мороз');
