@@ -2294,3 +2294,32 @@ describe('local answerer on a paragraph of staff', () => {
     expect(a.text).toContain('Кузьмина Марина Викторовна');
   });
 });
+
+describe('local answerer on a list of teachers', () => {
+  let yogaId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    yogaId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, yogaId, 'o-studii.docx', [
+      {
+        heading: 'Преподаватели',
+        content: [
+          'Алина Галиева — основательница студии, преподаёт хатха-йогу и йогу с опорами, ведёт «Здоровую спину». Стаж 14 лет, училась в Ришикеше и в Институте йоги Айенгара в Москве, 10 лет работает с йогатерапией.',
+          'Игорь Соколов — виньяса-флоу и силовая йога. Бывший гимнаст, преподаёт 8 лет. Любит сложные балансы, но всегда даёт упрощённые варианты.',
+          'Диляра Хабибуллина — пилатес на реформерах. Инструктор ЛФК по образованию. Работает с клиентами после травм колена и плеча.',
+          'Екатерина Морозова — йога для беременных, перинатальный инструктор, мама троих детей. Ведёт группы для будущих мам с 2017 года.',
+          'Тимур Ахметов — мат-пилатес и «Здоровая спина» по четвергам. Реабилитолог, 6 лет работал в спортивной клинике.',
+        ].join('\n'),
+      },
+      { heading: 'Абонементы', content: 'Абонемент на 8 занятий стоит 4 800 ₽ и действует 5 недель.' },
+      { heading: 'Адрес', content: 'Студия находится на ул. Ленина, 12, второй этаж, вход со двора.' },
+    ]);
+  });
+  it('answers who with the person whose entry holds the question, its first sentence or the next ones', async () => {
+    const a = await askOf(() => yogaId)('кто у вас реабилитолог по спине?');
+    expect(a.text).toContain('Тимур Ахметов');
+    expect(a.text).not.toContain('Галиева');
+    const b = await askOf(() => yogaId)('кто у вас ведёт занятия для беременных?');
+    expect(b.text).toContain('Екатерина Морозова');
+  });
+});

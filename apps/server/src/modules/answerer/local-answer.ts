@@ -994,6 +994,13 @@ export async function composeLocalAnswer(
           PASSAGE_SHARE * (inAll[j] ?? 0),
         ),
       );
+      // Asked who does a thing, a sentence naming a person answers with what the sentences after it
+      // on the line tell of that person ("Максим Гусев — барабаны. Барабанщик…; учит и детей").
+      const entry = namesWho?.(u.text)
+        ? personEntryCover(list, i, namesWho, (entry) =>
+            cover((t) => Math.max(...entry.map((x) => match(t, x.lexemes)))),
+          )
+        : 0;
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const row = nameOfText.has(u.text);
       u.words ??= textWords(u.text);
@@ -1018,7 +1025,14 @@ export async function composeLocalAnswer(
       const rule =
         mayAsked && unitCover * loneOf(p) >= THRESHOLDS.passageCoverage && NEGATION.test(u.text) ? RULE_BONUS : 0;
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
-      const score = unitCover + typed + rule - pointer - (onlyWhether && row ? WHETHER_ROW : 0) - 0.015 * p - 0.002 * i;
+      const score =
+        Math.max(unitCover, entry) +
+        typed +
+        rule -
+        pointer -
+        (onlyWhether && row ? WHETHER_ROW : 0) -
+        0.015 * p -
+        0.002 * i;
       if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
       if (wantedTypes.length > 1)
         wantedTypes.forEach((a, k) => {
@@ -1367,6 +1381,32 @@ function nameBefore(list: Unit[], i: number, namesWho: (text: string) => boolean
 }
 /** How many sentences back nameBefore looks for the person a sentence tells of. */
 const NAMED_BACK = 2;
+
+/** What a person's entry (PERSON_ENTRY_UNITS sentences at most) counts against its own sentence's cover. */
+const PERSON_ENTRY_SHARE = 0.9;
+const PERSON_ENTRY_UNITS = 4;
+
+/**
+ * How much of the question the entry of the person a sentence names holds: that sentence and the
+ * next ones on its line, up to one naming another person, scaled by PERSON_ENTRY_SHARE.
+ */
+function personEntryCover(
+  list: Unit[],
+  i: number,
+  namesWho: (text: string) => boolean,
+  coverOf: (entry: Unit[]) => number,
+): number {
+  const u = list[i];
+  if (!u) return 0;
+  const entry = [u];
+  for (let j = i + 1; j < list.length && entry.length < PERSON_ENTRY_UNITS; j++) {
+    const next = list[j];
+    if (!next || next.line !== u.line || namesWho(next.text) || QUESTION_LINE.test(next.text)) break;
+    entry.push(next);
+  }
+  if (entry.length === 1) return 0;
+  return PERSON_ENTRY_SHARE * coverOf(entry);
+}
 
 /**
  * The last sentence of a FAQ question told in several ("Вопрос: Я автомеханик, работаю в своём
