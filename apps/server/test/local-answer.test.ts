@@ -922,6 +922,15 @@ describe('a question read for its subject', () => {
     );
   });
 
+  it('widens a doing asked who does it to the trade that names the doer ("кто собирает" of a "сборщик")', async () => {
+    const trade = async (q: string, stem: string) => [
+      ...((await retrieve(server.app.ctx, businessId, q)).query.synonyms.get(stem) ?? []),
+    ];
+    expect(await trade('Кто у вас собирает кухни?', 'собира')).toContain('сборщик');
+    expect(await trade('кто у вас такое оперирует?', 'оперир')).toContain('хирург');
+    expect(await trade('собираете кухни?', 'собира')).not.toContain('сборщик');
+  });
+
   it('widens "главный" to the "шеф" of a "шеф-повар"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'а кто у вас главный повар?');
     expect([...(query.synonyms.get('главн') ?? [])]).toContain('шеф');
