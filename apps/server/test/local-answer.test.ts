@@ -931,6 +931,25 @@ describe('a question read for its subject', () => {
     expect(await trade('собираете кухни?', 'собира')).not.toContain('сборщик');
   });
 
+  it('reads "до какого момента" as asking when, and a leading "если…" clause as the situation', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'если планы поменяются, до какого момента можно отменить запись?',
+    );
+    expect(query.terms).not.toContain('момент');
+    expect(query.context.has('план')).toBe(true);
+    expect(query.context.has('отмен')).toBe(false);
+    // A condition holding the figure asked about is the question's own.
+    const figure = await retrieve(
+      server.app.ctx,
+      businessId,
+      'если наберу покупок на 40000, сколько процентов вернётся?',
+    );
+    expect(figure.query.context.has('покупок')).toBe(false);
+    expect(figure.query.context.has('покупк')).toBe(false);
+  });
+
   it('widens "главный" to the "шеф" of a "шеф-повар"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'а кто у вас главный повар?');
     expect([...(query.synonyms.get('главн') ?? [])]).toContain('шеф');
