@@ -950,6 +950,16 @@ describe('a question read for its subject', () => {
     expect(figure.query.context.has('покупк')).toBe(false);
   });
 
+  it('reads a fear told after the question ("боюсь подцепить что-нибудь") as the visitor\'s situation', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'как у вас инструменты обрабатывают? боюсь подцепить что-нибудь',
+    );
+    expect(query.context.has('подцеп')).toBe(true);
+    expect(query.context.has('инструмент')).toBe(false);
+  });
+
   it('widens "главный" to the "шеф" of a "шеф-повар"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'а кто у вас главный повар?');
     expect([...(query.synonyms.get('главн') ?? [])]).toContain('шеф');
