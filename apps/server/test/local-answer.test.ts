@@ -891,6 +891,9 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('шпиц') ?? [])]).toEqual(expect.arrayContaining(['собак', 'животн']));
     const dog = await retrieve(server.app.ctx, businessId, 'с собакой можно?');
     expect([...(dog.query.synonyms.get('собак') ?? [])]).not.toContain('шпиц');
+    // Named already, the dog is no more found through the breed ("приду со шпицем, с собакой можно?").
+    const both = await retrieve(server.app.ctx, businessId, 'приду со шпицем, с собакой можно?');
+    expect([...(both.query.synonyms.get('шпиц') ?? [])]).not.toContain('собак');
     expect([...(query.synonyms.get('террариум') ?? [])]).not.toContain('собак');
   });
 
@@ -907,8 +910,10 @@ describe('a question read for its subject', () => {
     expect(await son('сыну 3 годика, постригёте?')).toEqual(expect.arrayContaining(['дет', 'ребенок']));
     expect(await son('у сына аллергия, что посоветуете?')).not.toContain('дет');
     expect(await son('детская группа есть, чтобы сын 5 лет занимался?')).not.toContain('дет');
-    const { query } = await retrieve(server.app.ctx, businessId, 'щенку 3 месяца, примете?');
-    expect([...(query.synonyms.get('щенк') ?? [])]).toContain('собак');
+    // A figure that is no age of his: the hours asked.
+    expect(await son('у сына аллергия, работаете до 20:00?')).not.toContain('дет');
+    const { query } = await retrieve(server.app.ctx, businessId, 'котёнку 2 месяца, примете?');
+    expect([...(query.synonyms.get('котенк') ?? [])]).toContain('животн');
   });
 
   it('reads "собачка" as a zip\'s slider only in a question of a zip, else as a dog', async () => {
@@ -929,6 +934,8 @@ describe('a question read for its subject', () => {
     expect(await trade('Кто у вас собирает кухни?', 'собира')).toContain('сборщик');
     expect(await trade('кто у вас такое оперирует?', 'оперир')).toContain('хирург');
     expect(await trade('собираете кухни?', 'собира')).not.toContain('сборщик');
+    // A relative "кто" asks no one: "для тех, кто учит детей".
+    expect(await trade('для тех, кто учит детей, скидка есть?', 'уч')).not.toContain('преподавател');
   });
 
   it('reads "до какого момента" as asking when, and a leading "если…" clause as the situation', async () => {
@@ -940,6 +947,9 @@ describe('a question read for its subject', () => {
     expect(query.terms).not.toContain('момент');
     expect(query.context.has('план')).toBe(true);
     expect(query.context.has('отмен')).toBe(false);
+    // The clause asking points back at the condition's subject: that is what it asks of.
+    const back = await retrieve(server.app.ctx, businessId, 'если куплю сертификат, сколько он действует?');
+    expect(back.query.context.has('сертификат')).toBe(false);
     // A condition holding the figure asked about is the question's own.
     const figure = await retrieve(
       server.app.ctx,
@@ -958,11 +968,15 @@ describe('a question read for its subject', () => {
     );
     expect(query.context.has('подцеп')).toBe(true);
     expect(query.context.has('инструмент')).toBe(false);
+    const worry = await retrieve(server.app.ctx, businessId, 'как у вас обрабатывают инструменты? переживаю за кожу');
+    expect(worry.query.context.has('кож')).toBe(true);
   });
 
   it('widens "главный" to the "шеф" of a "шеф-повар"', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'а кто у вас главный повар?');
     expect([...(query.synonyms.get('главн') ?? [])]).toContain('шеф');
+    const head = await retrieve(server.app.ctx, businessId, 'кто у вас главный?');
+    expect([...(head.query.synonyms.get('главн') ?? [])]).not.toContain('шеф');
   });
 
   it('widens "минус" of a temperature to a rule\'s "мороз"', async () => {
@@ -2349,6 +2363,11 @@ describe('local answerer on a list of teachers', () => {
           'Тимур Ахметов — мат-пилатес и «Здоровая спина» по четвергам. Реабилитолог, 6 лет работал в спортивной клинике.',
         ].join('\n'),
       },
+      {
+        heading: 'Реабилитация',
+        content:
+          'Алексей Петров — хирург-ортопед, стаж 20 лет. Оперирует колени и плечи после спортивных травм. Марина — врач ЛФК. Лечит боли в суставах упражнениями.',
+      },
       { heading: 'Абонементы', content: 'Абонемент на 8 занятий стоит 4 800 ₽ и действует 5 недель.' },
       { heading: 'Адрес', content: 'Студия находится на ул. Ленина, 12, второй этаж, вход со двора.' },
     ]);
@@ -2357,6 +2376,10 @@ describe('local answerer on a list of teachers', () => {
     const a = await askOf(() => yogaId)('кто у вас реабилитолог по спине?');
     expect(a.text).toContain('Тимур Ахметов');
     expect(a.text).not.toContain('Галиева');
+    // A person named by the first word of a sentence ("Марина — врач ЛФК.") starts an entry of her own.
+    const c = await askOf(() => yogaId)('кто у вас лечит суставы?');
+    expect(c.text).toContain('Марина — врач ЛФК');
+    expect(c.text).not.toContain('Петров');
     const b = await askOf(() => yogaId)('кто у вас ведёт занятия для беременных?');
     expect(b.text).toContain('Екатерина Морозова');
   });

@@ -907,7 +907,10 @@ export async function composeLocalAnswer(
   const mayAsked = MAY_ASKED.test(qText) && !whAsked;
   const onlyWhether = wanted.length + kinds.length === 0 && !whAsked && !ASKS_WHAT.test(qText);
   // A sentence whose doer the sentence before names holds a name too (nameBefore).
-  const namesWho = WHO.test(qText) ? (text: string) => newName(text, qText, PERSON_NAME) : undefined;
+  // A staff list names its person by the first word too ("Марина — врач ЛФК.").
+  const namesWho = WHO.test(qText)
+    ? (text: string) => newName(text, qText, PERSON_NAME) || NAME_DASH.test(text)
+    : undefined;
   const namedBefore =
     kinds.length > 0 && namesWho ? (list: Unit[], i: number) => !!nameBefore(list, i, namesWho) : () => false;
 
@@ -976,6 +979,8 @@ export async function composeLocalAnswer(
     const headingBonus = /\?\s*$/.test(passage.heading)
       ? 0.15 * precision(lastHeadingStems(passage.heading, heading))
       : 0;
+    // Asked who, the sentences naming a person, read once.
+    const naming = namesWho ? list.map((u) => namesWho(u.text)) : [];
     list.forEach((u, i) => {
       const types = typesOf[i] ?? [];
       const holdsType = types.length > 0;
@@ -996,10 +1001,8 @@ export async function composeLocalAnswer(
       );
       // Asked who does a thing, a sentence naming a person answers with what the sentences after it
       // on the line tell of that person ("Максим Гусев — барабаны. Барабанщик…; учит и детей").
-      const entry = namesWho?.(u.text)
-        ? personEntryCover(list, i, namesWho, (entry) =>
-            cover((t) => Math.max(...entry.map((x) => match(t, x.lexemes)))),
-          )
+      const entry = naming[i]
+        ? personEntryCover(list, i, naming, (units) => cover((t) => Math.max(...units.map((x) => match(t, x.lexemes)))))
         : 0;
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const row = nameOfText.has(u.text);
@@ -1033,7 +1036,7 @@ export async function composeLocalAnswer(
         (onlyWhether && row ? WHETHER_ROW : 0) -
         0.015 * p -
         0.002 * i;
-      if (!best || score > best.score) best = { p, u: i, score, unitCover, passageCover };
+      if (!best || score > best.score) best = { p, u: i, score, unitCover: Math.max(unitCover, entry), passageCover };
       if (wantedTypes.length > 1)
         wantedTypes.forEach((a, k) => {
           const prev = bestOfType[k];
@@ -1382,26 +1385,25 @@ function nameBefore(list: Unit[], i: number, namesWho: (text: string) => boolean
 /** How many sentences back nameBefore looks for the person a sentence tells of. */
 const NAMED_BACK = 2;
 
+/** A staff list's line naming its person first: "Марина — терапевт.", "Кузьмина Марина Викторовна — …". */
+const NAME_DASH = /^\p{Lu}\p{Ll}+(?:\s+\p{Lu}[\p{Ll}.]*){0,2}\s+[—–]\s/u;
+
 /** What a person's entry (PERSON_ENTRY_UNITS sentences at most) counts against its own sentence's cover. */
 const PERSON_ENTRY_SHARE = 0.9;
 const PERSON_ENTRY_UNITS = 4;
 
 /**
  * How much of the question the entry of the person a sentence names holds: that sentence and the
- * next ones on its line, up to one naming another person, scaled by PERSON_ENTRY_SHARE.
+ * next ones on its line, up to one naming another person (`naming`, by index), scaled by
+ * PERSON_ENTRY_SHARE.
  */
-function personEntryCover(
-  list: Unit[],
-  i: number,
-  namesWho: (text: string) => boolean,
-  coverOf: (entry: Unit[]) => number,
-): number {
+function personEntryCover(list: Unit[], i: number, naming: boolean[], coverOf: (entry: Unit[]) => number): number {
   const u = list[i];
   if (!u) return 0;
   const entry = [u];
   for (let j = i + 1; j < list.length && entry.length < PERSON_ENTRY_UNITS; j++) {
     const next = list[j];
-    if (!next || next.line !== u.line || namesWho(next.text) || QUESTION_LINE.test(next.text)) break;
+    if (!next || next.line !== u.line || naming[j] || QUESTION_LINE.test(next.text)) break;
     entry.push(next);
   }
   if (entry.length === 1) return 0;
@@ -1531,11 +1533,12 @@ function composeAnswer(
  */
 const PROSE_CHARS = THRESHOLDS.answerChars;
 /**
- * A sentence starting with a verb of the third person, whose subject the sentence before names
- * ("Работает с…", "Ведёт…"): endings no noun has ("Кредит", "Результат" and "Семьдесят" are none).
+ * A sentence starting with a verb of the third person ("Работает с…", "Ведёт…"), by endings few
+ * nouns have ("Кредит", "Результат", "Семьдесят" have none; "Счёт", "Полёт", "Пулемёт" are left
+ * out): its subject is the person the sentence before names (NAME_DASH).
  */
 const SUBJECTLESS =
-  /^\p{Lu}\p{Ll}+(?:ает|яет|еет|ует|юет|ёт|ется|ится|ают|яют|уют|одит|учит|носит|варит|чинит|лечит)(?!\p{L})/u;
+  /^\p{Lu}\p{Ll}+(?:ает|яет|еет|ует|юет|(?<![члм])ёт|ется|ится|ают|яют|уют|одит|учит|носит|варит|чинит|лечит)(?!\p{L})/u;
 /** A sentence of the paragraph not next to the answer joins it when it shares this much of what the answer's does. */
 const SECOND_SHARE = 0.8;
 
@@ -1589,7 +1592,8 @@ function withNeighbour(
   }
   // An answer starting with its verb ("Работает с теми, кто боится руля") has its subject in the
   // sentence before ("Кузьмина Марина Викторовна — инструктор…"): that one first, from its start.
-  const subjectless = SUBJECTLESS.test(head.text);
+  const previous = list[first - 1];
+  const subjectless = SUBJECTLESS.test(head.text) && usable(previous) && NAME_DASH.test(previous.text);
   const sides = [
     { after: true, unit: list[last + 1], score: unitScore(last + 1) },
     { after: false, unit: list[first - 1], score: unitScore(first - 1) },

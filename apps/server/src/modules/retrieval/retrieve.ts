@@ -229,7 +229,10 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
     // asks no more of children for the son. Some kinds are what they are only in their question
     // (a son of the age said, a zip's "собачка").
     for (const kind of kinds.get(t) ?? [])
-      if ((!kind.when || kind.when.test(text)) && ![...kind.names].some((k) => qLexemes.some((l) => l.startsWith(k))))
+      if (
+        (!kind.when || kind.when.test(text)) &&
+        ![...kind.names].some((k) => qLexemes.some((l) => l.startsWith(k) && l.length - k.length <= 2))
+      )
         synonyms.set(t, new Set([...(synonyms.get(t) ?? []), ...kind.names]));
   }
   // A quantity is also found in other units: "3 суток" as "72 часов", "2 недели" as "14 дней".
@@ -284,7 +287,7 @@ const PURPOSE =
  * not where to ("сколько стоит доставка? нам в Мокшан": the place asked about).
  */
 const ABOUT_ASKER =
-  /^\s*(?:а\s+|но\s+)?(?:я|мне|меня|мы|нам|нас|он|она|они|ему|ей|им|у\s+(?:меня|нас|него|нее|неё|них|сына|дочки|дочери|мужа|жены|ребенка|ребёнка|мамы|папы)|очень\s+(?:боюсь|переживаю|волнуюсь)|боюсь|переживаю|волнуюсь|беспокоюсь|опасаюсь|стесняюсь|сомневаюсь|надеюсь)(?!\p{L})(?!\s+(?:в|во|на|до|к|ко|из|от|по|за)\s)/u;
+  /^\s*(?:а\s+|но\s+)?(?:я|мне|меня|мы|нам|нас|он|она|они|ему|ей|им|у\s+(?:меня|нас|него|нее|неё|них|сына|дочки|дочери|мужа|жены|ребенка|ребёнка|мамы|папы))(?!\p{L})(?!\s+(?:в|во|на|до|к|ко|из|от|по|за)\s)|^\s*(?:а\s+|но\s+)?(?:\p{L}+\s+)?(?:боюсь|переживаю|волнуюсь|беспокоюсь|опасаюсь|стесняюсь|сомневаюсь|надеюсь)(?!\p{L})/u;
 /**
  * A sentence after the question telling what happened to the visitor, said with a verb in the past
  * ("…от завтрашнего обеда? заболел походу", "…вернёте? передумала"): why they ask, not what.
@@ -377,7 +380,10 @@ const WHO_ASKED = /^\s*(?:\p{L}+\s+)?(?:кто|кого|кому|кем|чей|�
  * тысяч, сколько процентов" asks of that sum.
  */
 const PURPOSE_CLAUSE =
-  /(?<!\p{L})чтоб(?:ы)?(?!\p{L})[^.?!]*|,\s*(?:это\s+)?(?:нужн\p{L}*|нужен|надо)\s+для(?!\p{L})[^.?!]*|^\s*(?:а\s+|но\s+)?если\s+[^,.?!\d]+(?=,\s*(?:а\s+)?(?:до\s+)?(?:как\p{L}*|сколько|скольки|когда|можно|где|кто)(?!\p{L}))/giu;
+  /(?<!\p{L})чтоб(?:ы)?(?!\p{L})[^.?!]*|,\s*(?:это\s+)?(?:нужн\p{L}*|нужен|надо)\s+для(?!\p{L})[^.?!]*|^\s*(?:а\s+|но\s+)?если\s+[^,.?!\d]+(?=,\s*(?:а\s+|то\s+)?(?:до\s+)?(?:как\p{L}*|сколько|скольки|когда|можно|где|кто)(?!\p{L}))/giu;
+
+/** A text's sentence from `at` on. */
+const restOfSentence = (text: string, at: number) => text.slice(at).split(/[.?!]/)[0] ?? '';
 
 /**
  * The stems said only in a clause telling what for ("нужен складной велосипед, чтоб в багажник
@@ -395,6 +401,11 @@ function purposeStems(text: string, wordLexemes: string[][], names: (stem: strin
       .pop() ?? '';
   const spans = [...lower.matchAll(PURPOSE_CLAUSE)]
     .filter((m) => !WHO_ASKED.test(sentenceTo(m.index)))
+    // "Если куплю сертификат, сколько он действует?": the clause asking points back at its subject.
+    .filter(
+      (m) =>
+        !(/^\s*(?:а\s+|но\s+)?если/u.test(m[0]) && BACK_REFERENCE.test(restOfSentence(lower, m.index + m[0].length))),
+    )
     .map((m) => [m.index, m.index + m[0].length] as const);
   if (spans.length === 0) return inside;
   let i = 0;
