@@ -2384,3 +2384,30 @@ describe('local answerer on a list of teachers', () => {
     expect(b.text).toContain('Екатерина Морозова');
   });
 });
+
+describe('local answerer asked to pay in a way the documents never name', () => {
+  let payId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    payId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, payId, 'oplata.txt', [
+      {
+        heading: 'Оплата',
+        content:
+          'Оплатить занятие можно картой, наличными или по QR-коду через СБП. Оплата материнским капиталом не принимается.',
+      },
+      { heading: 'Абонементы', content: 'Абонемент на 8 занятий стоит 5 600 ₽, действует 6 недель.' },
+      { heading: 'Адрес', content: 'Студия на ул. Ленина, 5, вход со двора, второй этаж.' },
+    ]);
+  });
+  const ask = (question: string) => askOf(() => payId)(question);
+
+  it('hands off a card or a scheme of payment no passage names, and answers one they do', async () => {
+    expect((await ask('Можно оплатить занятие Пушкинской картой?')).source).toBe('handoff');
+    expect((await ask('Принимаете ли вы Пушкинскую карту?')).source).toBe('handoff');
+    expect((await ask('можно оплатить через Долями?')).source).toBe('handoff');
+    expect((await ask('Можно оплатить занятие картой?')).text).toContain('картой');
+    // "Маткапиталом" is the documents' "материнским капиталом".
+    expect((await ask('можно оплатить маткапиталом?')).text).toContain('не принимается');
+  });
+});

@@ -415,6 +415,29 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
   },
 ];
 
+/** Asked whether one may pay some way: "оплатить Пушкинской картой", "расплатиться долями", "принимаете Пушкинскую карту". */
+const PAY_ASKED =
+  /(?<!\p{L})(?:оплатить|оплачивать|оплачу|расплатиться|расплачиваться|платить|заплатить|принимаете)(?!\p{L})/u;
+const TIME_WORD = /^(?:недел|месяц|год|лет|день|дня|дней|сутк|суток|час|минут)/u;
+/**
+ * Whether the question's word of stem `t` is the way of paying it names: in the instrumental
+ * ("картой", "долями", "маткапиталом"), after "через", or what "принимаете" takes ("принимаете ли
+ * вы Пушкинскую карту"); not a time ("через неделю").
+ */
+function paidWith(question: string, t: string): boolean {
+  const key = saidAs(t);
+  const words = question.match(/\p{L}+/gu) ?? [];
+  const taken = words.findIndex((w) => w === 'принимаете');
+  return words.some(
+    (w, i) =>
+      w.startsWith(key) &&
+      !TIME_WORD.test(w) &&
+      (/(?:ом|ой|ей|ами|ями|ым|им)$/u.test(w) ||
+        words[i - 1] === 'через' ||
+        (taken >= 0 && i > taken && i <= taken + 3)),
+  );
+}
+
 /** A sentence with a number beside the thing a "сколько" question counts. */
 const COUNT_BONUS = 0.1;
 /** Words this close together in a sentence are read as said of one another. */
@@ -834,6 +857,11 @@ export async function composeLocalAnswer(
   // "покрасить" a car that the documents only park is not, so an unknown verb is let pass only
   // when the question's known words weigh more than it does.
   const unknownNoun = terms.some((t, i) => unknown[i] && !verbs.has(t));
+  // Asked to pay in a way the documents never name ("Пушкинской картой", "через Долями",
+  // "маткапиталом" where no passage says "материнский капитал"): whether they take it is the owner's
+  // to say; the list of what they do take is no answer.
+  if (PAY_ASKED.test(qText) && terms.some((t, i) => unknown[i] && !verbs.has(t) && paidWith(qText, t)))
+    return handoff();
   // A person the documents never name ("Ортодонт Смирнова принимает?", "инструктор павлов ещё
   // работает?"): someone else's, or gone; the owner answers.
   // Its stem may be one the documents' form of it does not have ("Орлова" → "орлов", "Орлов" → "орл"):
