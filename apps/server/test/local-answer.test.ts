@@ -2397,6 +2397,12 @@ describe('local answerer asked to pay in a way the documents never name', () => 
           'Оплатить занятие можно картой, наличными или по QR-коду через СБП. Оплата материнским капиталом не принимается.',
       },
       { heading: 'Абонементы', content: 'Абонемент на 8 занятий стоит 5 600 ₽, действует 6 недель.' },
+      {
+        heading: 'Скидки',
+        content:
+          'Пенсионерам — скидка 10 % на занятия по будням до 16:00. В день рождения — скидка 15 % на любые услуги студии.',
+      },
+      { heading: 'О студии', content: 'Студию открыли в 2016 году, сегодня у нас две студии и девять мастеров.' },
       { heading: 'Адрес', content: 'Студия на ул. Ленина, 5, вход со двора, второй этаж.' },
     ]);
   });
@@ -2409,5 +2415,11 @@ describe('local answerer asked to pay in a way the documents never name', () => 
     expect((await ask('Можно оплатить занятие картой?')).text).toContain('картой');
     // "Маткапиталом" is the documents' "материнским капиталом".
     expect((await ask('можно оплатить маткапиталом?')).text).toContain('не принимается');
+  });
+
+  it('hands off a discount for people no passage names, and answers one for those it does', async () => {
+    expect((await ask('студентам скидка есть?')).source).toBe('handoff');
+    expect((await ask('Есть ли скидка для многодетных?')).source).toBe('handoff');
+    expect((await ask('пенсионерам скидка есть?')).text).toContain('10 %');
   });
 });

@@ -418,6 +418,14 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
 /** Asked whether one may pay some way: "оплатить Пушкинской картой", "расплатиться долями", "принимаете Пушкинскую карту". */
 const PAY_ASKED =
   /(?<!\p{L})(?:оплатить|оплачивать|оплачу|расплатиться|расплачиваться|платить|заплатить|принимаете)(?!\p{L})/u;
+const DISCOUNT_ASKED = /(?<!\p{L})(?:скидк|скидос|скидон|льгот)/u;
+/** Whom a discount asked is for: "студентам", "для пенсионеров", "многодетным семьям". */
+function discountFor(question: string, t: string): boolean {
+  const key = saidAs(t);
+  const words = question.match(/\p{L}+/gu) ?? [];
+  return words.some((w, i) => w.startsWith(key) && (/(?:ам|ям|ым|им)$/u.test(w) || words[i - 1] === 'для'));
+}
+
 const TIME_WORD = /^(?:недел|месяц|год|лет|день|дня|дней|сутк|суток|час|минут)/u;
 /**
  * Whether the question's word of stem `t` is the way of paying it names: in the instrumental
@@ -861,6 +869,10 @@ export async function composeLocalAnswer(
   // "маткапиталом" where no passage says "материнский капитал"): whether they take it is the owner's
   // to say; the list of what they do take is no answer.
   if (PAY_ASKED.test(qText) && terms.some((t, i) => unknown[i] && !verbs.has(t) && paidWith(qText, t)))
+    return handoff();
+  // A discount asked for people the documents never name ("студентам скидка есть?", "для
+  // пенсионеров"): the discounts they do give are for others.
+  if (DISCOUNT_ASKED.test(qText) && terms.some((t, i) => unknown[i] && !verbs.has(t) && discountFor(qText, t)))
     return handoff();
   // A person the documents never name ("Ортодонт Смирнова принимает?", "инструктор павлов ещё
   // работает?"): someone else's, or gone; the owner answers.
