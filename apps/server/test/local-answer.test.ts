@@ -2423,3 +2423,25 @@ describe('local answerer asked to pay in a way the documents never name', () => 
     expect((await ask('пенсионерам скидка есть?')).text).toContain('10 %');
   });
 });
+
+describe('local answerer asked to rent', () => {
+  let atelierId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    atelierId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, atelierId, 'o-nas.txt', [
+      {
+        heading: 'Пошив',
+        content: 'Вечернее платье шьём на заказ за 14–21 день, от 9 000 ₽, с двумя примерками.',
+      },
+      { heading: 'Зал', content: 'Зал для примерок и фотосессий сдаём в аренду по будням — 1 500 ₽ в час.' },
+      { heading: 'Адрес', content: 'Ателье на ул. Мира, 8, первый этаж, вход со двора.' },
+    ]);
+  });
+  const ask = (question: string) => askOf(() => atelierId)(question);
+
+  it('hands off a thing asked for rent when no passage rents it, and answers a room that is rented', async () => {
+    expect((await ask('вечернее платье напрокат можно у вас взять на один вечер?')).source).toBe('handoff');
+    expect((await ask('можно у вас снять зал на пару часов?')).text).toContain('в аренду');
+  });
+});

@@ -325,6 +325,10 @@ const GOES_ON =
 /** A question asking to buy ("можно купить", "продаёте", "есть в продаже"). */
 const BUY_ASKED =
   /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu;
+/** Asked to rent a thing or a room ("напрокат", "в аренду", "снять зал"), and a text telling of renting. */
+const RENT_ASKED =
+  /(?<!\p{L})(?:напрокат|в\s+прокат|в\s+аренду|арендовать|арендую|снять\s+(?:\p{L}+\s+)?(?:зал|помещени|студи|комнат|кабинет|бан|бесед|дом|квартир|площадк))/iu;
+const RENT_SAID = /прокат|аренд|снять|сда[её]м|сдаются|сдаётся|сдается/iu;
 /** A text telling of a sale or a price. */
 const SALE_SAID = /куп|прода|приобр|₽|руб|цен[аыеуо]|стои|бесплатн/iu;
 
@@ -1172,6 +1176,8 @@ export async function composeLocalAnswer(
   // Asked to buy something ("гитары продаёте?", "можно у вас купить шлейку?"), an answer that says
   // nothing of selling or of a price tells about the thing, not whether it is sold.
   if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) return handoff(confidence);
+  // Asked to rent something ("платье напрокат можно взять?"), an answer that says nothing of renting.
+  if (RENT_ASKED.test(qText) && !RENT_SAID.test(text)) return handoff(confidence);
   return { text, source: 'knowledge', confidence };
 }
 
