@@ -2445,3 +2445,22 @@ describe('local answerer asked to rent', () => {
     expect((await ask('можно у вас снять зал на пару часов?')).text).toContain('в аренду');
   });
 });
+
+describe('local answerer asked to come to the visitor', () => {
+  let homeId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    homeId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, homeId, 'uslugi.txt', [
+      { heading: 'Барбершоп', content: 'Стрижка у барбера в салоне — 1 800 ₽, около часа. Запись на сайте.' },
+      { heading: 'Химчистка', content: 'Химчистку диванов делаем на дому у клиента, выезд мастера по городу — 500 ₽.' },
+      { heading: 'Адрес', content: 'Барбершоп в цокольном этаже жилого дома на ул. Свободы, 3, вход с улицы.' },
+    ]);
+  });
+  const ask = (question: string) => askOf(() => homeId)(question);
+
+  it('hands off a visit no passage offers, and answers one a passage does', async () => {
+    expect((await ask('можно барбера на дом вызвать? у нас свадьба')).source).toBe('handoff');
+    expect((await ask('диван на дому почистите?')).text).toContain('на дому');
+  });
+});

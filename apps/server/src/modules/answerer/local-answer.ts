@@ -325,6 +325,11 @@ const GOES_ON =
 /** A question asking to buy ("можно купить", "продаёте", "есть в продаже"). */
 const BUY_ASKED =
   /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu;
+/** Asked to come to the visitor's home or office, and a text telling of coming out or delivering. */
+const VISIT_ASKED =
+  /(?<!\p{L})(?:на\s+дом(?:у)?|(?:приехать|приезжать|приедете|выехать)\s+(?:\p{L}+\s+)?(?:к\s+нам|ко\s+мне|домой|в\s+офис)|к\s+нам\s+в\s+(?:офис|школу|сад))(?!\p{L})/iu;
+const VISIT_SAID =
+  /выезд|выезжа|на\s+дом|приед|приезжа|домой|на\s+дому|у\s+вас\s+дома|на\s+объект|на\s+месте\s+у|курьер|достав/iu;
 /** Asked to rent a thing or a room ("напрокат", "в аренду", "снять зал"), and a text telling of renting. */
 const RENT_ASKED =
   /(?<!\p{L})(?:напрокат|в\s+прокат|в\s+аренду|арендовать|арендую|снять\s+(?:\p{L}+\s+)?(?:зал|помещени|студи|комнат|кабинет|бан|бесед|дом|квартир|площадк))/iu;
@@ -1178,6 +1183,9 @@ export async function composeLocalAnswer(
   if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) return handoff(confidence);
   // Asked to rent something ("платье напрокат можно взять?"), an answer that says nothing of renting.
   if (RENT_ASKED.test(qText) && !RENT_SAID.test(text)) return handoff(confidence);
+  // Asked to come to the visitor ("барбера на дом вызвать", "приезжать к нам в офис"), an answer
+  // that says nothing of coming out tells what they do where they are.
+  if (VISIT_ASKED.test(qText) && !VISIT_SAID.test(text)) return handoff(confidence);
   return { text, source: 'knowledge', confidence };
 }
 
