@@ -1447,6 +1447,12 @@ describe('local answerer on a business', () => {
       expect(a.source, `${q}: ${a.text}`).toBe('handoff');
     }
     expect(asksForJob('вам преподаватель по вокалу не нужен? диплом есть')).toBe(true);
+    for (const q of [
+      'вы набираете кинологов на работу? хочу к вам тренером',
+      'вам в мастерскую механики не нужны? есть опыт',
+      'курьерам работа у вас есть? сколько платите',
+    ])
+      expect(asksForJob(q), q).toBe(true);
     // Customers' questions are no job seeker's, and rules naming a trade offer no job.
     for (const q of [
       'Мы юрлицо, хотим работать с вами по договору, можно?',
@@ -1457,6 +1463,7 @@ describe('local answerer on a business', () => {
       'вам документы нужны для договора?',
       'вам курьеры нужны мои данные?',
       'вам паспорт нужен при записи?',
+      'в субботу у вас работает мастер по ремонту?',
     ])
       expect(asksForJob(q), q).toBe(false);
     for (const text of [
