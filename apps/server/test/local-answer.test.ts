@@ -2460,11 +2460,16 @@ describe('local answerer asked to come to the visitor', () => {
     homeId = await createAssistant(server.app, owner.userId);
     await indexedFile(server.app, homeId, 'uslugi.txt', [
       { heading: 'Барбершоп', content: 'Стрижка у барбера в салоне — 1 800 ₽, около часа. Запись на сайте.' },
+      { heading: 'Акция', content: 'В подарок к первой стрижке — укладка воском и горячее полотенце.' },
       { heading: 'Химчистка', content: 'Химчистку диванов делаем на дому у клиента, выезд мастера по городу — 500 ₽.' },
       { heading: 'Адрес', content: 'Барбершоп в цокольном этаже жилого дома на ул. Свободы, 3, вход с улицы.' },
     ]);
   });
   const ask = (question: string) => askOf(() => homeId)(question);
+
+  it('hands off a gift certificate no passage names', async () => {
+    expect((await ask('Есть у вас подарочные сертификаты на стрижку? Хочу мужу подарить')).source).toBe('handoff');
+  });
 
   it('hands off a visit no passage offers, and answers one a passage does', async () => {
     expect((await ask('можно барбера на дом вызвать? у нас свадьба')).source).toBe('handoff');

@@ -326,6 +326,7 @@ const GOES_ON =
 /** A question asking to buy ("можно купить", "продаёте", "есть в продаже"). */
 const BUY_ASKED =
   /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu;
+const CERTIFICATE = /сертификат|серт(?:ик)?(?!\p{L})/u;
 /** Asked to come to the visitor's home or office, and a text telling of coming out or delivering. */
 const VISIT_ASKED =
   /(?<!\p{L})(?:на\s+дом(?:у)?|(?:приехать|приезжать|приедете|выехать)\s+(?:\p{L}+\s+)?(?:к\s+нам|ко\s+мне|домой|в\s+офис)|к\s+нам\s+в\s+(?:офис|школу|сад))(?!\p{L})/iu;
@@ -1187,6 +1188,8 @@ export async function composeLocalAnswer(
   // Asked to come to the visitor ("барбера на дом вызвать", "приезжать к нам в офис"), an answer
   // that says nothing of coming out tells what they do where they are.
   if (VISIT_ASKED.test(qText) && !VISIT_SAID.test(text)) return handoff(confidence);
+  // Asked for a gift certificate, an answer naming none tells of the gifts or the prices only.
+  if (CERTIFICATE.test(qText) && !CERTIFICATE.test(text.toLowerCase())) return handoff(confidence);
   return { text, source: 'knowledge', confidence };
 }
 
