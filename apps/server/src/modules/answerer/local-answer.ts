@@ -446,7 +446,7 @@ const TIME_WORD = /^(?:недел|месяц|год|лет|день|дня|дн�
 function paidWith(question: string, t: string): boolean {
   const key = saidAs(t);
   const words = question.match(/\p{L}+/gu) ?? [];
-  const taken = words.findIndex((w) => w === 'принимаете');
+  const taken = words.indexOf('принимаете');
   return words.some(
     (w, i) =>
       w.startsWith(key) &&
