@@ -445,7 +445,7 @@ const TIME_WORD = /^(?:недел|месяц|год|лет|день|дня|дн�
  */
 function paidWith(question: string, t: string): boolean {
   const key = saidAs(t);
-  const words = question.match(/\p{L}+/gu) ?? [];
+  const words: string[] = question.match(/\p{L}+/gu) ?? [];
   const taken = words.indexOf('принимаете');
   return words.some(
     (w, i) =>
