@@ -323,21 +323,30 @@ const TIME_BACK =
 const GOES_ON =
   /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu;
 
-/** A question asking to buy ("можно купить", "продаёте", "есть в продаже"). */
-const BUY_ASKED =
-  /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu;
-const CERTIFICATE = /сертификат|серт(?:ик)?(?!\p{L})/u;
-/** Asked to come to the visitor's home or office, and a text telling of coming out or delivering. */
-const VISIT_ASKED =
-  /(?<!\p{L})(?:на\s+дом(?:у)?|(?:приехать|приезжать|приедете|выехать)\s+(?:\p{L}+\s+)?(?:к\s+нам|ко\s+мне|домой|в\s+офис)|к\s+нам\s+в\s+(?:офис|школу|сад))(?!\p{L})/iu;
-const VISIT_SAID =
-  /выезд|выезжа|вызов|на\s+дом|приед|приезжа|домой|на\s+дому|у\s+вас\s+дома|на\s+объект|на\s+месте\s+у|курьер|достав/iu;
-/** Asked to rent a thing or a room ("напрокат", "в аренду", "снять зал"), and a text telling of renting. */
-const RENT_ASKED =
-  /(?<!\p{L})(?:напрокат|в\s+прокат|в\s+аренду|арендовать|арендую|снять\s+(?:\p{L}+\s+)?(?:зал|помещени|студи|комнат|кабинет|бан|бесед|дом|квартир|площадк))/iu;
-const RENT_SAID = /прокат|аренд|снять|сда[её]м|сдаются|сдаётся|сдается/iu;
-/** A text telling of a sale or a price. */
-const SALE_SAID = /куп|прода|приобр|₽|руб|цен[аыеуо]|стои|бесплатн/iu;
+const CERTIFICATE = /сертификат|серт(?:ик)?(?!\p{L})/iu;
+/**
+ * What a question asks whether they do, and what an answer must then say of it: one that says
+ * nothing of it tells about the thing, not whether they do it, and is handed off.
+ */
+const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
+  // To buy ("гитары продаёте?", "можно у вас купить шлейку?"): a sale or a price.
+  [
+    /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu,
+    /куп|прода|приобр|₽|руб|цен[аыеуо]|стои|бесплатн/iu,
+  ],
+  // To rent a thing or a room ("платье напрокат", "снять зал на пару часов"): renting.
+  [
+    /(?<!\p{L})(?:напрокат|в\s+прокат|в\s+аренду|арендовать|арендую|снять\s+(?:\p{L}+\s+)?(?:зал|помещени|студи|комнат|кабинет|бан|бесед|дом|квартир|площадк))/iu,
+    /прокат|аренд|снять|сда[её]м|сдаются|сдаётся|сдается/iu,
+  ],
+  // To come to the visitor ("барбера на дом вызвать", "приезжать к нам в офис"): coming out or delivering.
+  [
+    /(?<!\p{L})(?:на\s+дом(?:у)?|(?:приехать|приезжать|приедете|выехать)\s+(?:\p{L}+\s+)?(?:к\s+нам|ко\s+мне|домой|в\s+офис)|к\s+нам\s+в\s+(?:офис|школу|сад))(?!\p{L})/iu,
+    /выезд|выезжа|вызов|на\s+дом|приед|приезжа|домой|на\s+дому|у\s+вас\s+дома|на\s+объект|на\s+месте\s+у|курьер|достав/iu,
+  ],
+  // A gift certificate: one named ("Акция: … третья в подарок" is none).
+  [CERTIFICATE, CERTIFICATE],
+];
 
 /** Whether a sentence needs the one before it to be understood (GOES_ON, POINTS_BACK, TIME_BACK). */
 const pointsBack = (u: Unit, prev: Unit) =>
@@ -426,36 +435,35 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
   },
 ];
 
-/** Asked whether one may pay some way: "оплатить Пушкинской картой", "расплатиться долями", "принимаете Пушкинскую карту". */
-const PAY_ASKED =
-  /(?<!\p{L})(?:оплатить|оплачивать|оплачу|расплатиться|расплачиваться|платить|заплатить|принимаете)(?!\p{L})/u;
-const DISCOUNT_ASKED = /(?<!\p{L})(?:скидк|скидос|скидон|льгот)/u;
-/** Whom a discount asked is for: "студентам", "для пенсионеров", "многодетным семьям". */
-function discountFor(question: string, t: string): boolean {
-  const key = saidAs(t);
-  const words = question.match(/\p{L}+/gu) ?? [];
-  return words.some((w, i) => w.startsWith(key) && (/(?:ам|ям|ым|им)$/u.test(w) || words[i - 1] === 'для'));
-}
-
 const TIME_WORD = /^(?:недел|месяц|год|лет|день|дня|дней|сутк|суток|час|минут)/u;
 /**
- * Whether the question's word of stem `t` is the way of paying it names: in the instrumental
- * ("картой", "долями", "маткапиталом"), after "через", or what "принимаете" takes ("принимаете ли
- * вы Пушкинскую карту"); not a time ("через неделю").
+ * Questions whose particular the documents must name for an answer (a word of the question the
+ * knowledge base never saw, in that role, hands it off): what is asked, and whether the question's
+ * word at `i` (of `words`, read by textWords) is that particular.
  */
-function paidWith(question: string, t: string): boolean {
-  const key = saidAs(t);
-  const words: string[] = question.match(/\p{L}+/gu) ?? [];
-  const taken = words.indexOf('принимаете');
-  return words.some(
-    (w, i) =>
-      w.startsWith(key) &&
-      !TIME_WORD.test(w) &&
-      (/(?:ом|ой|ей|ами|ями|ым|им)$/u.test(w) ||
-        words[i - 1] === 'через' ||
-        (taken >= 0 && i > taken && i <= taken + 3)),
-  );
-}
+const PARTICULAR_ASKED: readonly (readonly [asked: RegExp, role: (words: string[], i: number) => boolean])[] = [
+  // A way of paying ("оплатить Пушкинской картой", "через Долями", "маткапиталом" where no passage
+  // says "материнский капитал", "принимаете ли вы Пушкинскую карту"); not a time ("через неделю").
+  [
+    /(?<!\p{L})(?:оплатить|оплачивать|оплачу|расплатиться|расплачиваться|платить|заплатить|принимаете)(?!\p{L})/u,
+    (words, i) => {
+      const w = words[i] ?? '';
+      const taken = words.indexOf('принимаете');
+      return (
+        !TIME_WORD.test(w) &&
+        (/(?:ом|ой|ей|ами|ями|ым|им)$/u.test(w) ||
+          words[i - 1] === 'через' ||
+          (taken >= 0 && i > taken && i <= taken + 3))
+      );
+    },
+  ],
+  // Whom a discount is for ("студентам скидка есть?", "для пенсионеров"): the discounts the
+  // documents do give are for others.
+  [
+    /(?<!\p{L})(?:скидк|скидос|скидон|льгот)/u,
+    (words, i) => /(?:ам|ям|ым|им)$/u.test(words[i] ?? '') || words[i - 1] === 'для',
+  ],
+];
 
 /** A sentence with a number beside the thing a "сколько" question counts. */
 const COUNT_BONUS = 0.1;
@@ -876,15 +884,17 @@ export async function composeLocalAnswer(
   // "покрасить" a car that the documents only park is not, so an unknown verb is let pass only
   // when the question's known words weigh more than it does.
   const unknownNoun = terms.some((t, i) => unknown[i] && !verbs.has(t));
-  // Asked to pay in a way the documents never name ("Пушкинской картой", "через Долями",
-  // "маткапиталом" where no passage says "материнский капитал"): whether they take it is the owner's
-  // to say; the list of what they do take is no answer.
-  if (PAY_ASKED.test(qText) && terms.some((t, i) => unknown[i] && !verbs.has(t) && paidWith(qText, t)))
-    return handoff();
-  // A discount asked for people the documents never name ("студентам скидка есть?", "для
-  // пенсионеров"): the discounts they do give are for others.
-  if (DISCOUNT_ASKED.test(qText) && terms.some((t, i) => unknown[i] && !verbs.has(t) && discountFor(qText, t)))
-    return handoff();
+  // Asked to pay in a way, or of a discount for people, the documents never name: whether they do
+  // is the owner's to say; the ways and the discounts they do have are no answer.
+  const particulars = PARTICULAR_ASKED.filter(([asked]) => asked.test(qText));
+  if (particulars.length > 0) {
+    const words = textWords(qText);
+    const strange = terms.filter((t, i) => unknown[i] && !verbs.has(t)).map(saidAs);
+    if (
+      words.some((w, i) => strange.some((key) => w.startsWith(key)) && particulars.some(([, role]) => role(words, i)))
+    )
+      return handoff();
+  }
   // A person the documents never name ("Ортодонт Смирнова принимает?", "инструктор павлов ещё
   // работает?"): someone else's, or gone; the owner answers.
   // Its stem may be one the documents' form of it does not have ("Орлова" → "орлов", "Орлов" → "орл"):
@@ -1079,15 +1089,10 @@ export async function composeLocalAnswer(
       const rule =
         mayAsked && unitCover * loneOf(p) >= THRESHOLDS.passageCoverage && NEGATION.test(u.text) ? RULE_BONUS : 0;
       // Earlier passages (BM25 rank) win ties; a sentence near the top of a passage is slightly preferred.
-      const score =
-        Math.max(unitCover, entry) +
-        typed +
-        rule -
-        pointer -
-        (onlyWhether && row ? WHETHER_ROW : 0) -
-        0.015 * p -
-        0.002 * i;
-      if (!best || score > best.score) best = { p, u: i, score, unitCover: Math.max(unitCover, entry), passageCover };
+      // What the sentence stands on: its own cover, or its person's entry's.
+      const standing = Math.max(unitCover, entry);
+      const score = standing + typed + rule - pointer - (onlyWhether && row ? WHETHER_ROW : 0) - 0.015 * p - 0.002 * i;
+      if (!best || score > best.score) best = { p, u: i, score, unitCover: standing, passageCover };
       if (wantedTypes.length > 1)
         wantedTypes.forEach((a, k) => {
           const prev = bestOfType[k];
@@ -1180,16 +1185,7 @@ export async function composeLocalAnswer(
       if (more && !text.includes(more)) text = `${text}\n${more}`;
     });
   }
-  // Asked to buy something ("гитары продаёте?", "можно у вас купить шлейку?"), an answer that says
-  // nothing of selling or of a price tells about the thing, not whether it is sold.
-  if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) return handoff(confidence);
-  // Asked to rent something ("платье напрокат можно взять?"), an answer that says nothing of renting.
-  if (RENT_ASKED.test(qText) && !RENT_SAID.test(text)) return handoff(confidence);
-  // Asked to come to the visitor ("барбера на дом вызвать", "приезжать к нам в офис"), an answer
-  // that says nothing of coming out tells what they do where they are.
-  if (VISIT_ASKED.test(qText) && !VISIT_SAID.test(text)) return handoff(confidence);
-  // Asked for a gift certificate, an answer naming none tells of the gifts or the prices only.
-  if (CERTIFICATE.test(qText) && !CERTIFICATE.test(text.toLowerCase())) return handoff(confidence);
+  if (ASKED_AND_SAID.some(([asked, said]) => asked.test(qText) && !said.test(text))) return handoff(confidence);
   return { text, source: 'knowledge', confidence };
 }
 

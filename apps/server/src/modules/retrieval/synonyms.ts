@@ -638,24 +638,18 @@ export const kindMap = builtOnce(async (ctx) => {
     ctx,
     KINDS.flatMap(([names, kinds]) => [names.join(' '), ...kinds]),
   );
+  // One entry per row a stem is a kind in: each row's names and condition stay its own.
   const map = new Map<string, { names: Set<string>; when?: RegExp }[]>();
   let i = 0;
   for (const [, kinds, when] of KINDS) {
     const names = stems[i++] ?? [];
+    const ofRow = new Set<string>();
+    // A hyphenated kind is stemmed whole and by its parts ("той-терьер": "той-терьер", "то",
+    // "терьер"): a part as short as "то" names no kind ("в той же цене" is no dog).
     for (const word of kinds)
-      for (const kind of stems[i++] ?? []) {
-        // A hyphenated kind is stemmed whole and by its parts ("той-терьер": "той-терьер", "то",
-        // "терьер"): a part as short as "то" names no kind ("в той же цене" is no dog).
-        if (word.includes('-') && kind.length < 4) continue;
-        const entries = map.get(kind) ?? [];
-        let entry = entries.find((e) => e.when === when);
-        if (!entry) {
-          entry = { names: new Set<string>(), when };
-          entries.push(entry);
-        }
-        for (const name of names) if (name !== kind) entry.names.add(name);
-        map.set(kind, entries);
-      }
+      for (const kind of stems[i++] ?? []) if (!word.includes('-') || kind.length >= 4) ofRow.add(kind);
+    for (const kind of ofRow)
+      map.set(kind, [...(map.get(kind) ?? []), { names: new Set(names.filter((name) => name !== kind)), when }]);
   }
   return map;
 });
