@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asksForJob,
   composeLocalAnswer,
+  namesPerson,
   offersJob,
   surnameWords,
   THRESHOLDS,
@@ -1034,6 +1035,17 @@ describe('a question read for its subject', () => {
     );
     for (const stem of ['начнет', 'нрав', 'поменя']) expect(query.verbs.has(stem), stem).toBe(true);
     expect(query.verbs.has('гроз')).toBe(false);
+  });
+
+  it('reads a verb of the first person in -усь/-юсь ("уложусь", "боюсь") as a verb, and "ту", "из-под" as no subject', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'из-под окна дует, боюсь не уложусь в бюджет, если менять ту створку',
+    );
+    for (const stem of ['улож', 'бо']) expect(query.verbs.has(stem), stem).toBe(true);
+    for (const stem of ['ту', 'из-под']) expect(query.terms).not.toContain(stem);
+    expect(query.terms).toContain('створк');
   });
 
   it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
@@ -2474,5 +2486,126 @@ describe('local answerer asked to come to the visitor', () => {
   it('hands off a visit no passage offers, and answers one a passage does', async () => {
     expect((await ask('можно барбера на дом вызвать? у нас свадьба')).source).toBe('handoff');
     expect((await ask('диван на дому почистите?')).text).toContain('на дому');
+  });
+});
+
+/** A climbing wall's prices and its page about itself. */
+const WALL_PRICES = [
+  {
+    heading: 'Обучение',
+    content: [
+      'Обучение: Курс «Верхняя страховка» для новичков, 3 занятия; Цена, ₽: 3 900',
+      'Обучение: Экзамен на допуск к страховке для тех, кто уже умеет страховать, 20 минут; Цена, ₽: 700',
+      'Обучение: Инструктаж по автостраховке, 10 минут; Цена, ₽: 0',
+    ].join('\n'),
+  },
+];
+
+const WALL_ABOUT = [
+  {
+    heading: 'Инструкторы',
+    content:
+      'Экзамен на верхнюю страховку принимает Тимур Хасанов в будни. Экзамен на нижнюю страховку принимает Артём Лаптев: 40 минут, 1 000 ₽, только с 18 лет.',
+  },
+  { heading: 'Съёмка', content: 'Снимать видео в зале можно, запись своих трасс — пожалуйста, без штатива.' },
+  { heading: 'Групповые', content: 'Групповое занятие — 600 ₽, абонемент на 8 групповых — 4 000 ₽.' },
+  {
+    heading: 'Персональные тренировки',
+    content:
+      'Персональная тренировка с инструктором — 1 800 ₽ за 60 минут. Отменить её можно не позднее чем за 12 часов до начала, иначе она считается проведённой.',
+  },
+  {
+    heading: 'Запись на занятия',
+    content:
+      'Записаться на групповое занятие можно в приложении. Запись можно отменить не позднее чем за 4 часа до начала.',
+  },
+];
+
+/** The wall's camp, for climbers who come from afar. */
+const CAMP = [
+  {
+    heading: 'Заезд',
+    content: 'Заезд с 14:00, выезд до 12:00. Ранний заезд с 10:00 — 1 000 ₽, если домик свободен.',
+  },
+  {
+    heading: 'Отмена и возврат',
+    content: [
+      'Когда вы отменили бронь: за 30 суток до заезда и раньше; Обычные даты: возвращаем 100 % предоплаты; Праздничные даты: возвращаем 100 % предоплаты',
+      'Когда вы отменили бронь: за 3–13 суток; Обычные даты: возвращаем 50 % предоплаты; Праздничные даты: предоплата не возвращается',
+      'Когда вы отменили бронь: меньше чем за 72 часа или неприезд; Обычные даты: предоплата не возвращается; Праздничные даты: предоплата не возвращается',
+    ].join('\n'),
+  },
+];
+
+describe('names of people', () => {
+  it('reads a capitalised table cell as a name only when a name or an initial follows it', () => {
+    expect(namesPerson('Обучение: Экзамен на допуск к страховке; Цена: 700', 'кто принимает зачет')).toBe(false);
+    expect(namesPerson('Секция: «Ящерки»; Тренер: Ксения Мельникова; Цена: 6 400', 'кто тренер')).toBe(true);
+    expect(namesPerson('Услуга: Парение; Кто выполняет: Волков Г. П.', 'кто парит')).toBe(true);
+    expect(namesPerson('Экзамен на нижнюю страховку принимает Артём Лаптев.', 'кто принимает зачет')).toBe(true);
+  });
+});
+
+describe('local answerer at a climbing wall with a camp, and at a window maker', () => {
+  let wallId = '';
+  let campId = '';
+  let windowsId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    wallId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, wallId, 'ceny.xlsx', WALL_PRICES);
+    await indexedFile(server.app, wallId, 'o-nas.docx', WALL_ABOUT);
+    campId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, campId, 'ceny.xlsx', WALL_PRICES);
+    await indexedFile(server.app, campId, 'o-nas.docx', WALL_ABOUT);
+    await indexedFile(server.app, campId, 'kemping.txt', CAMP);
+    windowsId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, windowsId, 'dogovor.doc', [
+      {
+        heading: 'Замер',
+        content:
+          'Замер бесплатный и ни к чему не обязывает. Замерщик приезжает с образцами, считает стоимость на месте и может сразу заключить договор.',
+      },
+      {
+        heading: 'Оплата',
+        content: 'При подписании договора вносится предоплата 50 %. Остаток оплачивается в день монтажа.',
+      },
+      {
+        heading: 'Москитные сетки',
+        content:
+          'Москитные сетки ставим только на открывающиеся створки. Сетка на глухую створку невозможна без переделки окна.',
+      },
+      {
+        heading: 'Уход за окнами',
+        content: 'Уплотнитель раз в год смазывайте силиконовой смазкой, чтобы он не трескался.',
+      },
+    ]);
+  });
+  const wall = (question: string) => askOf(() => wallId)(question);
+  const windows = (question: string) => askOf(() => windowsId)(question);
+
+  it('answers the row whose condition holds the quantity asked, not one bounding it the other way', async () => {
+    const text = (
+      await askOf(() => campId)('если планы поменяются и отменим за двое суток до заезда, предоплату вернете?')
+    ).text;
+    expect(text).toContain('72 часа');
+  });
+
+  it('names whom a question asking who means, not a table cell that starts with a capital ("…: Экзамен на…")', async () => {
+    const text = (await wall('кто у вас принимает зачёт на страховку снизу?')).text;
+    expect(text).toContain('Лаптев');
+    expect(text).not.toContain('700');
+  });
+
+  it('reads a chat\'s words as the documents\' ("персоналка", "снять запись", "заключить договор", "резинки")', async () => {
+    expect((await wall('сколько стоит персоналка?')).text).toContain('1 800');
+    expect((await wall('как снять запись?')).text).toContain('4 часа');
+    expect((await windows('при заключении договора сколько платить?')).text).toContain('50 %');
+    expect((await windows('чем мазать резинки на окнах?')).text).toContain('силикон');
+  });
+
+  it('reads "ту" of "на ту половинку" as pointing, no word of the subject, and a net "от комаров" as a mosquito net', async () => {
+    const question = 'а сетку от комаров можно повесить на ту половинку окна которая не открывается?';
+    expect((await windows(question)).text).toContain('открывающиеся');
   });
 });

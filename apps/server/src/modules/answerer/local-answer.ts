@@ -417,7 +417,7 @@ const WHO =
 const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: string) => boolean }[] = [
   {
     question: WHO,
-    answer: (text, question) => newName(text, question, PERSON_NAME),
+    answer: (text, question) => namesPerson(text, question),
   },
   {
     question: /(?<!\p{L})(?:где|куда|откуда)(?!\p{L})/u,
@@ -542,8 +542,12 @@ export function countedNearby(
  * way ("от 3 лет" for a child of two: the rule that says no), and a sentence that holds it gains
  * FITS_BONUS over its neighbours; so does a span of the day holding a time asked of anything but the
  * opening hours (a night rate). (Over 29 businesses written apart 776 → 795 of 1158.)
+ * When another sentence of its passage holds the quantity, one bounding it the other way is another
+ * case's (OTHER_CASE): "за 30 суток до заезда и раньше" of a table whose "меньше чем за 72 часа"
+ * is the visitor's two days.
  */
 const BOUNDS_MATCH = 0.8;
+const OTHER_CASE = 0.5;
 const FITS_BONUS = 0.08;
 
 /**
@@ -606,9 +610,12 @@ const CAPITALISED = nameWord('\\p{Lu}[\\p{L}-]{2,}');
 /**
  * A person's name as Russian text writes it: in Cyrillic ("Белова"), not a brand ("Carl Zeiss",
  * «Хлебный дом»), nor a place after "на", "в", "из", "до", "ул." ("на Галактионовской", "из Англии").
+ * A table cell's value starts with a capital whatever it is ("Обучение: Экзамен на допуск"): after
+ * a colon, a name is one followed by another name or an initial ("Тренер: Ксения Мельникова",
+ * "Кто выполняет: Волков Г. П.").
  */
 const PERSON_NAME = nameWord(
-  '[А-ЯЁ][а-яё-]{2,}',
+  '(?:(?<!:\\s)[А-ЯЁ][а-яё-]{2,}|(?<=:\\s)[А-ЯЁ][а-яё-]{2,}(?=\\s+[А-ЯЁ]))',
   '(?<![«"]|(?<![\\p{L}.])(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|ул\\.|г\\.|пр\\.|пл\\.)\\s+)',
 );
 
@@ -617,6 +624,9 @@ function newName(text: string, question: string, name: RegExp = CAPITALISED): bo
   const words = text.match(name) ?? [];
   return words.some((w) => !question.includes(w.toLowerCase().replace(/ё/g, 'е').slice(0, 4)));
 }
+
+/** Whether a text names a person the question (lower-cased, "ё" as "е") does not: who is asked. */
+export const namesPerson = (text: string, question: string): boolean => newName(text, question, PERSON_NAME);
 
 /** A sentence that asks. */
 const ASKS = /\?\s*$/;
@@ -969,9 +979,7 @@ export async function composeLocalAnswer(
   const onlyWhether = wanted.length + kinds.length === 0 && !whAsked && !ASKS_WHAT.test(qText);
   // A sentence whose doer the sentence before names holds a name too (nameBefore).
   // A staff list names its person by the first word too ("Марина — врач ЛФК.").
-  const namesWho = WHO.test(qText)
-    ? (text: string) => newName(text, qText, PERSON_NAME) || NAME_DASH.test(text)
-    : undefined;
+  const namesWho = WHO.test(qText) ? (text: string) => namesPerson(text, qText) || NAME_DASH.test(text) : undefined;
   const namedBefore =
     kinds.length > 0 && namesWho ? (list: Unit[], i: number) => !!nameBefore(list, i, namesWho) : () => false;
 
@@ -1053,7 +1061,7 @@ export async function composeLocalAnswer(
       const unitCover = cover((t, j) =>
         Math.max(
           holdsType && namesType[j] ? (founding ? 1 : TYPE_NAMED) : 0,
-          fit && quantityTerm[j] ? (fit === 'fits' ? 1 : BOUNDS_MATCH) : 0,
+          fit && quantityTerm[j] ? (fit === 'fits' ? 1 : passageFit === 1 ? OTHER_CASE : BOUNDS_MATCH) : 0,
           match(t, u.lexemes),
           0.75 * (inHeading[j] ?? 0),
           u.label ? 0.75 * match(t, u.label) : 0,
