@@ -2550,6 +2550,7 @@ describe('local answerer at a climbing wall with a camp, and at a window maker',
   let wallId = '';
   let campId = '';
   let windowsId = '';
+  let cleanersId = '';
   beforeAll(async () => {
     const owner = await createOwner(server.app);
     wallId = await createAssistant(server.app, owner.userId);
@@ -2559,6 +2560,19 @@ describe('local answerer at a climbing wall with a camp, and at a window maker',
     await indexedFile(server.app, campId, 'ceny.xlsx', WALL_PRICES);
     await indexedFile(server.app, campId, 'o-nas.docx', WALL_ABOUT);
     await indexedFile(server.app, campId, 'kemping.txt', CAMP);
+    cleanersId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, cleanersId, 'pravila.pdf', [
+      {
+        heading: 'Ключи',
+        content: [
+          'Ключи можно передать бригадиру лично, оставить в нашем офисе на Плехановской или заказать курьера (400 ₽).',
+          'Ключи храним в сейфе офиса не дольше 7 дней после уборки. После этого курьер отвезёт их вам за ваш счёт.',
+          'После уборки ключи возвращаем только лично вам или человеку, которого вы указали при заказе.',
+        ].join('\n'),
+      },
+      { heading: 'Оплата', content: 'Оплата после уборки картой, по QR-коду или переводом по счёту для организаций.' },
+      { heading: 'Отпуск', content: 'Пока вы в отпуске, можем приходить раз в неделю: полить цветы и проветрить.' },
+    ]);
     windowsId = await createAssistant(server.app, owner.userId);
     await indexedFile(server.app, windowsId, 'dogovor.doc', [
       {
@@ -2583,6 +2597,7 @@ describe('local answerer at a climbing wall with a camp, and at a window maker',
   });
   const wall = (question: string) => askOf(() => wallId)(question);
   const windows = (question: string) => askOf(() => windowsId)(question);
+  const cleaners = (question: string) => askOf(() => cleanersId)(question);
 
   it('answers the row whose condition holds the quantity asked, not one bounding it the other way', async () => {
     const text = (
@@ -2602,6 +2617,13 @@ describe('local answerer at a climbing wall with a camp, and at a window maker',
     expect((await wall('как снять запись?')).text).toContain('4 часа');
     expect((await windows('при заключении договора сколько платить?')).text).toContain('50 %');
     expect((await windows('чем мазать резинки на окнах?')).text).toContain('силикон');
+  });
+
+  it('gives a short answer with the line beside it that tells its term ("…оставить в нашем офисе" / "храним… не дольше 7 дней")', async () => {
+    const text = (await cleaners('уезжаю в отпуск на две недели, можно ключи у вас в офисе оставить пока не вернусь?'))
+      .text;
+    expect(text).toContain('в нашем офисе');
+    expect(text).toContain('7 дней');
   });
 
   it('reads "ту" of "на ту половинку" as pointing, no word of the subject, and a net "от комаров" as a mosquito net', async () => {

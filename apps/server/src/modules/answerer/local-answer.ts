@@ -357,6 +357,13 @@ const CLAUSE = /[?!;,—]|\.(?!\d)|\s(?:и|а)\s/u;
 
 /** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
 const NEIGHBOUR_SHARE = 0.5;
+/**
+ * A line beside a short answer (under LINE_PAIR_CHARS) joins it when it explains this share of what
+ * the answer's sentence does, whatever the other rules say. (Over 61 businesses 1,810 → 1,813 of
+ * 2,511, outside answered the same; 0.5 gave 1,812.)
+ */
+const LINE_PAIR_SHARE = 0.3;
+const LINE_PAIR_CHARS = 220;
 
 /** A question whether one may: "можно …?", "могу …?", "принимаете …?", "пустите …?". */
 const MAY_ASKED =
@@ -1569,7 +1576,27 @@ function composeAnswer(
         unitScore(j) >= EXCEPTION_SHARE * unitScore(i)
       );
     });
-    const added = side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i) ? side : exception;
+    // A short answer's paragraph said in a line of its own: the line beside it that shares enough
+    // of the question joins it (a rule's line, and its term on the next: "Ключи можно оставить в
+    // нашем офисе…" / "Ключи храним в сейфе офиса не дольше 7 дней").
+    const nextLine = [first - 1, last + 1]
+          .filter((j) => {
+            const x = list[j];
+            return (
+              x &&
+              x.line !== u.line &&
+              !QUESTION_LINE.test(x.text) &&
+              !isRow(x) &&
+              !isRow(u) &&
+              !TITLE_LINE.test(x.text) &&
+              length < LINE_PAIR_CHARS &&
+              length + x.text.length <= limit &&
+              unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
+            );
+          })
+          .sort((a, b) => unitScore(b) - unitScore(a))[0];
+    const added =
+      side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i) ? side : (exception ?? nextLine);
     if (added !== undefined) {
       const x = list[added] as Unit;
       if (added < first) picked.unshift(x);

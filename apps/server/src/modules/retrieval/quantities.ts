@@ -69,6 +69,11 @@ const FOND_UNITS = new Map([
   ['минутку', 'минуту'],
   ['минутки', 'минуты'],
   ['минуток', 'минут'],
+  // A child's age as parents say it: "сыну три годика".
+  ['годик', 'год'],
+  ['годика', 'года'],
+  ['годиков', 'лет'],
+  ['годикам', 'годам'],
 ]);
 /** Roubles shortened after a figure, as chats write them (a sentence's full stop kept). */
 const ROUBLES = /(\d)\s*(?:р|руб|рэ)(?:\.(?=\s*[\p{Ll}\d])|(?!\p{L}))/gu;
