@@ -1580,21 +1580,21 @@ function composeAnswer(
     // of the question joins it (a rule's line, and its term on the next: "Ключи можно оставить в
     // нашем офисе…" / "Ключи храним в сейфе офиса не дольше 7 дней").
     const nextLine = [first - 1, last + 1]
-          .filter((j) => {
-            const x = list[j];
-            return (
-              x &&
-              x.line !== u.line &&
-              !QUESTION_LINE.test(x.text) &&
-              !isRow(x) &&
-              !isRow(u) &&
-              !TITLE_LINE.test(x.text) &&
-              length < LINE_PAIR_CHARS &&
-              length + x.text.length <= limit &&
-              unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
-            );
-          })
-          .sort((a, b) => unitScore(b) - unitScore(a))[0];
+      .filter((j) => {
+        const x = list[j];
+        return (
+          x &&
+          x.line !== u.line &&
+          !QUESTION_LINE.test(x.text) &&
+          !isRow(x) &&
+          !isRow(u) &&
+          !TITLE_LINE.test(x.text) &&
+          length < LINE_PAIR_CHARS &&
+          length + x.text.length <= limit &&
+          unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
+        );
+      })
+      .sort((a, b) => unitScore(b) - unitScore(a))[0];
     const added =
       side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i) ? side : (exception ?? nextLine);
     if (added !== undefined) {
