@@ -1048,6 +1048,19 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('створк');
   });
 
+  it('leaves out "против", "че" and "должны", reads "скиньте" as a verb and a thing given back "обратно" as returned', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'муж против, че делать, должны же понять? скиньте ссылку, могу забрать деньги обратно?',
+    );
+    for (const stem of ['прот', 'че', 'должн']) expect(query.terms).not.toContain(stem);
+    expect(query.verbs.has('скиньт')).toBe(true);
+    expect([...(query.synonyms.get('обратн') ?? [])]).toContain('возврат');
+    const trip = await retrieve(server.app.ctx, businessId, 'трансфер туда и обратно сколько стоит?');
+    expect(trip.query.synonyms.get('обратн')).toBeUndefined();
+  });
+
   it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
     const { query } = await retrieve(
       server.app.ctx,
