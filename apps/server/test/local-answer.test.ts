@@ -1037,15 +1037,17 @@ describe('a question read for its subject', () => {
     expect(query.verbs.has('гроз')).toBe(false);
   });
 
-  it('reads a verb of the first person in -усь/-юсь ("уложусь", "боюсь") as a verb, and "ту", "из-под" as no subject', async () => {
+  it('reads a verb of the first person in -усь/-юсь ("уложусь", "боюсь") as a verb, not "Беларусь" or "на сайте", and "из-под" as no subject', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
       'из-под окна дует, боюсь не уложусь в бюджет, если менять ту створку',
     );
     for (const stem of ['улож', 'бо']) expect(query.verbs.has(stem), stem).toBe(true);
-    for (const stem of ['ту', 'из-под']) expect(query.terms).not.toContain(stem);
+    expect(query.terms).not.toContain('из-под');
     expect(query.terms).toContain('створк');
+    const nouns = await retrieve(server.app.ctx, businessId, 'доставляете в Беларусь? на сайте не нашла');
+    for (const stem of ['беларус', 'сайт']) expect(nouns.query.verbs.has(stem), stem).toBe(false);
   });
 
   it('leaves out "против", "че" and "должны", reads "скиньте" as a verb and a thing given back "обратно" as returned', async () => {
@@ -1054,11 +1056,14 @@ describe('a question read for its subject', () => {
       businessId,
       'муж против, че делать, должны же понять? скиньте ссылку, могу забрать деньги обратно?',
     );
-    for (const stem of ['прот', 'че', 'должн']) expect(query.terms).not.toContain(stem);
+    for (const stem of ['прот', 'че']) expect(query.terms).not.toContain(stem);
+    expect(query.light.has('должн')).toBe(true);
     expect(query.verbs.has('скиньт')).toBe(true);
     expect([...(query.synonyms.get('обратн') ?? [])]).toContain('возврат');
-    const trip = await retrieve(server.app.ctx, businessId, 'трансфер туда и обратно сколько стоит?');
-    expect(trip.query.synonyms.get('обратн')).toBeUndefined();
+    for (const question of ['трансфер туда и обратно сколько стоит?', 'туда и обратно примерно сколько ехать?']) {
+      const trip = await retrieve(server.app.ctx, businessId, question);
+      expect(trip.query.synonyms.get('обратн'), question).toBeUndefined();
+    }
   });
 
   it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
@@ -2550,6 +2555,27 @@ const CAMP = [
   },
 ];
 
+describe('words read in their question only', () => {
+  it('reads "заключить договор", "снять запись" and "индивидуальное занятие" in their sense only', async () => {
+    const owner = await createOwner(server.app);
+    const id = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, id, 'o-nas.txt', [{ heading: 'О нас', content: 'Занятия и тренировки.' }]);
+    const synonymsOf = async (question: string, stem: string) => [
+      ...((await retrieve(server.app.ctx, id, question)).query.synonyms.get(stem) ?? []),
+    ];
+    expect(await synonymsOf('при заключении с вами договора сколько платить?', 'заключен')).toContain('подписан');
+    expect(await synonymsOf('нужно ли заключение врача?', 'заключен')).not.toContain('подписан');
+    expect(await synonymsOf('как снять запись?', 'снят')).toContain('отмен');
+    expect(await synonymsOf('можно снять запись с камер?', 'снят')).not.toContain('отмен');
+    expect(await synonymsOf('индивидуальное занятие сколько стоит?', 'индивидуальн')).toContain('персональн');
+    expect(await synonymsOf('работаете с индивидуальными предпринимателями?', 'индивидуальн')).not.toContain(
+      'персональн',
+    );
+    expect(await synonymsOf('персональная тренировка сколько?', 'персональн')).toContain('индивидуальн');
+    expect(await synonymsOf('как вы храните персональные данные?', 'персональн')).not.toContain('индивидуальн');
+  });
+});
+
 describe('names of people', () => {
   it('reads a capitalised table cell as a name only when a name or an initial follows it', () => {
     expect(namesPerson('Обучение: Экзамен на допуск к страховке; Цена: 700', 'кто принимает зачет')).toBe(false);
@@ -2584,6 +2610,11 @@ describe('local answerer at a climbing wall with a camp, and at a window maker',
         ].join('\n'),
       },
       { heading: 'Оплата', content: 'Оплата после уборки картой, по QR-коду или переводом по счёту для организаций.' },
+      {
+        heading: 'Возврат ключей',
+        content:
+          'После уборки ключи возвращаем только лично вам или человеку, которого вы указали при заказе. Не оставляем ключи соседям, консьержу, в почтовом ящике или под ковриком.',
+      },
       { heading: 'Отпуск', content: 'Пока вы в отпуске, можем приходить раз в неделю: полить цветы и проветрить.' },
     ]);
     windowsId = await createAssistant(server.app, owner.userId);
@@ -2639,7 +2670,13 @@ describe('local answerer at a climbing wall with a camp, and at a window maker',
     expect(text).toContain('7 дней');
   });
 
-  it('reads "ту" of "на ту половинку" as pointing, no word of the subject, and a net "от комаров" as a mosquito net', async () => {
+  it('gives the sentence beside the answer that shares a third of its words ("возвращаем только лично вам")', async () => {
+    const text = (await cleaners('я весь день на работе, ключи потом консьержу внизу оставите?')).text;
+    expect(text).toContain('консьержу');
+    expect(text).toContain('лично вам');
+  });
+
+  it('reads a net "от комаров" as a mosquito net', async () => {
     const question = 'а сетку от комаров можно повесить на ту половинку окна которая не открывается?';
     expect((await windows(question)).text).toContain('открывающиеся');
   });

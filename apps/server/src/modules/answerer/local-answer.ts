@@ -355,12 +355,16 @@ const pointsBack = (u: Unit, prev: Unit) =>
 /** A question's clauses: its sentences, and their parts joined by a comma, "и" or "а". */
 const CLAUSE = /[?!;,—]|\.(?!\d)|\s(?:и|а)\s/u;
 
-/** A neighbouring sentence that explains this share of what the answer's sentence does joins it. */
-const NEIGHBOUR_SHARE = 0.5;
 /**
- * A line beside a short answer (under LINE_PAIR_CHARS) joins it when it explains this share of what
- * the answer's sentence does, whatever the other rules say. (Over 61 businesses 1,810 → 1,813 of
- * 2,511, outside answered the same; 0.5 gave 1,812.)
+ * A neighbouring sentence that explains this share of what the answer's sentence does joins it.
+ * (0.5 before; over 61 businesses 0.3 answers 1,814 → 1,816 of 2,511, 0.1 1,819 but one XQuAD-ru
+ * answer fewer.)
+ */
+const NEIGHBOUR_SHARE = 0.3;
+/**
+ * When neither a neighbour of its paragraph nor an exception joins it, a short answer (under
+ * LINE_PAIR_CHARS) takes the line beside it that explains at least this share of what its sentence
+ * does. (Over 61 businesses 1,810 → 1,813 of 2,511, outside answered the same; 0.5 gave 1,812.)
  */
 const LINE_PAIR_SHARE = 0.3;
 const LINE_PAIR_CHARS = 220;
@@ -549,9 +553,9 @@ export function countedNearby(
  * way ("от 3 лет" for a child of two: the rule that says no), and a sentence that holds it gains
  * FITS_BONUS over its neighbours; so does a span of the day holding a time asked of anything but the
  * opening hours (a night rate). (Over 29 businesses written apart 776 → 795 of 1158.)
- * When another sentence of its passage holds the quantity, one bounding it the other way is another
- * case's (OTHER_CASE): "за 30 суток до заезда и раньше" of a table whose "меньше чем за 72 часа"
- * is the visitor's two days.
+ * When another sentence of its passage holds the quantity, one bounding it the other way tells
+ * another case and counts OTHER_CASE instead of BOUNDS_MATCH: "за 30 суток до заезда и раньше" of
+ * a table whose "меньше чем за 72 часа" holds the visitor's two days.
  */
 const BOUNDS_MATCH = 0.8;
 const OTHER_CASE = 0.5;
@@ -622,7 +626,7 @@ const CAPITALISED = nameWord('\\p{Lu}[\\p{L}-]{2,}');
  * "Кто выполняет: Волков Г. П.").
  */
 const PERSON_NAME = nameWord(
-  '(?:(?<!:\\s)[А-ЯЁ][а-яё-]{2,}|(?<=:\\s)[А-ЯЁ][а-яё-]{2,}(?=\\s+[А-ЯЁ]))',
+  '(?:(?<!:\\s+)[А-ЯЁ][а-яё-]{2,}|(?<=:\\s+)[А-ЯЁ][а-яё-]{2,}(?=\\s+[А-ЯЁ]))',
   '(?<![«"]|(?<![\\p{L}.])(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|ул\\.|г\\.|пр\\.|пл\\.)\\s+)',
 );
 
@@ -632,7 +636,7 @@ function newName(text: string, question: string, name: RegExp = CAPITALISED): bo
   return words.some((w) => !question.includes(w.toLowerCase().replace(/ё/g, 'е').slice(0, 4)));
 }
 
-/** Whether a text names a person the question (lower-cased, "ё" as "е") does not: who is asked. */
+/** Whether a text names a person the question (lower-cased, "ё" as "е") does not name: an answer to a question asking who. */
 export const namesPerson = (text: string, question: string): boolean => newName(text, question, PERSON_NAME);
 
 /** A sentence that asks. */
@@ -1045,7 +1049,8 @@ export async function composeLocalAnswer(
     const typesOf = list.map((_, i) => heldTypes(list, i));
     const passageTyped = typesOf.some((x) => x.length > 0);
     const unitFits = list.map((u) => fits(u.text));
-    const passageFit = unitFits.includes('fits') ? 1 : unitFits.includes('bounds') ? BOUNDS_MATCH : 0;
+    const otherFits = unitFits.includes('fits');
+    const passageFit = otherFits ? 1 : unitFits.includes('bounds') ? BOUNDS_MATCH : 0;
     const inAll = terms.map((t, i) =>
       Math.max(passageTyped && namesType[i] ? TYPE_NAMED : 0, quantityTerm[i] ? passageFit : 0, match(t, all)),
     );
@@ -1068,7 +1073,7 @@ export async function composeLocalAnswer(
       const unitCover = cover((t, j) =>
         Math.max(
           holdsType && namesType[j] ? (founding ? 1 : TYPE_NAMED) : 0,
-          fit && quantityTerm[j] ? (fit === 'fits' ? 1 : passageFit === 1 ? OTHER_CASE : BOUNDS_MATCH) : 0,
+          fit && quantityTerm[j] ? (fit === 'fits' ? 1 : otherFits ? OTHER_CASE : BOUNDS_MATCH) : 0,
           match(t, u.lexemes),
           0.75 * (inHeading[j] ?? 0),
           u.label ? 0.75 * match(t, u.label) : 0,
@@ -1576,27 +1581,28 @@ function composeAnswer(
         unitScore(j) >= EXCEPTION_SHARE * unitScore(i)
       );
     });
-    // A short answer's paragraph said in a line of its own: the line beside it that shares enough
-    // of the question joins it (a rule's line, and its term on the next: "Ключи можно оставить в
-    // нашем офисе…" / "Ключи храним в сейфе офиса не дольше 7 дней").
-    const nextLine = [first - 1, last + 1]
-      .filter((j) => {
-        const x = list[j];
-        return (
-          x &&
-          x.line !== u.line &&
-          !QUESTION_LINE.test(x.text) &&
-          !isRow(x) &&
-          !isRow(u) &&
-          !TITLE_LINE.test(x.text) &&
-          length < LINE_PAIR_CHARS &&
-          length + x.text.length <= limit &&
-          unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
-        );
-      })
-      .sort((a, b) => unitScore(b) - unitScore(a))[0];
+    // A line beside a short answer that shares enough of the question: a rule's line and its term
+    // on the next ("Ключи можно оставить в нашем офисе…" / "Ключи храним… не дольше 7 дней").
+    const besideLine =
+      length < LINE_PAIR_CHARS && !isRow(u)
+        ? [first - 1, last + 1]
+            .filter((j) => {
+              const x = list[j];
+              return (
+                x !== undefined &&
+                x.line !== u.line &&
+                !QUESTION_LINE.test(x.text) &&
+                !isRow(x) &&
+                !TITLE_LINE.test(x.text) &&
+                length + x.text.length <= limit &&
+                unitScore(j) > 0 &&
+                unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
+              );
+            })
+            .sort((a, b) => unitScore(b) - unitScore(a))[0]
+        : undefined;
     const added =
-      side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i) ? side : (exception ?? nextLine);
+      side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i) ? side : (exception ?? besideLine);
     if (added !== undefined) {
       const x = list[added] as Unit;
       if (added < first) picked.unshift(x);
