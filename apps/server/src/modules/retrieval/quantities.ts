@@ -75,6 +75,10 @@ const FOND_UNITS = new Map([
   ['годиков', 'лет'],
   ['годикам', 'годам'],
   ['годику', 'году'],
+  // Money as a chat says it: "за пятихатку" is 500 roubles.
+  ['пятихатка', '500 рублей'],
+  ['пятихатку', '500 рублей'],
+  ['пятихатки', '500 рублей'],
 ]);
 /** Roubles shortened after a figure, as chats write them (a sentence's full stop kept). */
 const ROUBLES = /(\d)\s*(?:р|руб|рэ)(?:\.(?=\s*[\p{Ll}\d])|(?!\p{L}))/gu;
@@ -82,8 +86,8 @@ const ROUBLES = /(\d)\s*(?:р|руб|рэ)(?:\.(?=\s*[\p{Ll}\d])|(?!\p{L}))/gu;
 const PAIR = /^(?:пара|пары|парой|парочка|парочку|парочки)$/;
 const TIME_UNIT = /^(?:минут|час|дн|дней|ден|сут|недел|месяц|лет|год)/;
 
-/** "Тысяч", and as said in a chat: "тыщ", "тыщи" ("две тыщи"). */
-const THOUSAND = /^(?:тысяч|тыщ)/;
+/** "Тысяч", and as said in a chat: "тыщ", "тыщи" ("две тыщи"), "косарь" ("два косаря"). */
+const THOUSAND = /^(?:тысяч|тыщ|косар)/;
 /** "Тысяч", "тыщ": thousands, never one ("тысяч пятнадцать" is about 15000, not 1015). */
 const MANY_THOUSANDS = /^(?:тысяч|тыщ)$/;
 const MILLION = /^миллион/;
@@ -364,7 +368,12 @@ export function normalizeQuantities(said: string): string {
         j++;
         n = CARDINALS.get(tokens[j]?.word ?? '');
       }
-      if (rest > 0 || /^(?:до|за|от|около|меньше|больше|дешевле|дороже|чем|в)$/.test(tokens[i - 1]?.word ?? '')) {
+      if (
+        rest > 0 ||
+        /^(?:до|за|от|около|меньше|больше|дешевле|дороже|чем|в|пределах|примерно|где-то)$/.test(
+          tokens[i - 1]?.word ?? '',
+        )
+      ) {
         out.push(`${space(t)}${1000 + rest}`);
         i = j - 1;
         continue;
