@@ -1560,46 +1560,34 @@ function composeAnswer(
     const first = list.indexOf(picked[0] as Unit);
     const last = list.indexOf(picked[picked.length - 1] as Unit);
     const length = picked.reduce((n, x) => n + x.text.length + 1, 0);
-    const around = [first - 1, last + 1]
+    // The sentences beside the answer that could join it (no question, no table row, room left),
+    // the one that shares more of the question first (the earlier on ties).
+    const beside = [first - 1, last + 1]
       .filter((j) => {
         const x = list[j];
-        return x && x.line === u.line && !QUESTION_LINE.test(x.text) && !isRow(x) && length + x.text.length <= limit;
+        return x !== undefined && !QUESTION_LINE.test(x.text) && !isRow(x) && length + x.text.length <= limit;
       })
       .sort((a, b) => unitScore(b) - unitScore(a));
-    const side = around[0];
+    const side = beside.find((j) => list[j]?.line === u.line);
     // A rule's exception said beside it ("…предоплата возвращается полностью. При отмене менее чем
     // за 48 часов… не возвращается"): the visitor asking whether may be its case.
     // Said in the next paragraph as often as in the same one (a list of rules, a line each).
-    const exception = [last + 1, first - 1].find((j) => {
-      const x = list[j];
-      return (
-        x !== undefined &&
-        !QUESTION_LINE.test(x.text) &&
-        !isRow(x) &&
-        length + x.text.length <= limit &&
-        NEGATION.test(x.text) &&
-        unitScore(j) >= EXCEPTION_SHARE * unitScore(i)
-      );
-    });
+    const exception = [last + 1, first - 1].find(
+      (j) => beside.includes(j) && NEGATION.test(list[j]?.text ?? '') && unitScore(j) >= EXCEPTION_SHARE * unitScore(i),
+    );
     // A line beside a short answer that shares enough of the question: a rule's line and its term
     // on the next ("Ключи можно оставить в нашем офисе…" / "Ключи храним… не дольше 7 дней").
     const besideLine =
       length < LINE_PAIR_CHARS && !isRow(u)
-        ? [first - 1, last + 1]
-            .filter((j) => {
-              const x = list[j];
-              return (
-                x !== undefined &&
-                x.line !== u.line &&
-                !QUESTION_LINE.test(x.text) &&
-                !isRow(x) &&
-                !TITLE_LINE.test(x.text) &&
-                length + x.text.length <= limit &&
-                unitScore(j) > 0 &&
-                unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
-              );
-            })
-            .sort((a, b) => unitScore(b) - unitScore(a))[0]
+        ? beside.find((j) => {
+            const x = list[j] as Unit;
+            return (
+              x.line !== u.line &&
+              !TITLE_LINE.test(x.text) &&
+              unitScore(j) > 0 &&
+              unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
+            );
+          })
         : undefined;
     const added =
       side !== undefined && unitScore(side) >= NEIGHBOUR_SHARE * unitScore(i) ? side : (exception ?? besideLine);

@@ -50,8 +50,8 @@ const VERB =
  * Nouns with a verb's ending: the young of animals in the plural ("котят", "щенят", "ребят"), and
  * nouns in the prepositional case in -те ("на сайте", "на пульте", "в асфальте") or in -усь ("Беларусь").
  */
-const YOUNG = /^(?:кот|щен|реб|ут|козл|цыпл|порос|зайч|тигр|бельч|медвеж|крольч|мыш|гус)[яа]т$/;
-const NOUN_LIKE_VERB = /^(?:сайте|пульте|беларусь|\p{L}*(?:альте|ельте|байте))$/u;
+const NOUN_LIKE_VERB =
+  /^(?:(?:кот|щен|реб|ут|козл|цыпл|порос|зайч|тигр|бельч|медвеж|крольч|мыш|гус)[яа]т|сайте|пульте|беларусь|\p{L}*(?:альте|ельте|байте))$/u;
 /**
  * Whether the word at `i` follows "я", "мы" or "ты" (give or take "не", "уже", "бы"): a customer's
  * own verb in a form the endings above do not tell ("если я опоздаю", "я сдам", "я переехал").
@@ -214,7 +214,7 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   const stems = rest[words.length + unitWords.length + 1] ?? [];
   const verbs = new Set<string>();
   words.forEach((w, i) => {
-    if ((VERB.test(w) && !YOUNG.test(w) && !NOUN_LIKE_VERB.test(w)) || afterSubject(words, i))
+    if ((VERB.test(w) && !NOUN_LIKE_VERB.test(w)) || afterSubject(words, i))
       for (const l of wordLexemes[i] ?? []) verbs.add(l);
   });
   // A question's stem finds its synonym group also through a form of the same root ("верн" of
