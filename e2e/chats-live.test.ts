@@ -248,4 +248,75 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
     expect(owner.errors).toEqual([]);
     await owner.context.close();
   });
+
+  it("shows what a visitor wrote while the owner's screen was still subscribing, then goes on live", async () => {
+    // A new visitor asks first; the owner's screen will open on them (the latest activity).
+    const visitor = await openPage({ viewport: VIEWPORTS.desktop });
+    await visitor.page.goto(site.url);
+    await widgetHost(visitor.page).getByRole('button', { name: 'Открыть чат' }).click();
+    const chat = widgetHost(visitor.page).getByRole('dialog');
+    const widgetLog = chat.getByRole('log', { name: 'Сообщения' });
+    await visitorWrites(chat, QUESTION);
+    await expect.poll(() => widgetLog.textContent(), ANSWER_WAIT).toContain(CORRECTED);
+    const stored = await visitor.page.evaluate(
+      (key) => localStorage.getItem(key),
+      visitorStorageKey(seeded.assistantId),
+    );
+    const newcomer = (JSON.parse(stored ?? '{}') as { visitorId?: string }).visitorId ?? '';
+    expect(newcomer).not.toBe(visitorId);
+
+    // The owner's SUBSCRIBE frames are held on their way to the server, as on a slow network.
+    const owner = await openPage({ viewport: VIEWPORTS.desktop }, seeded.token);
+    const { page } = owner;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let subscribeFrames = 0;
+    await page.routeWebSocket(/\/ws-endpoint\//, (socket) => {
+      const server = socket.connectToServer();
+      // One queue, so that no frame overtakes a held one.
+      let queue = Promise.resolve();
+      socket.onMessage((frame) => {
+        queue = queue.then(async () => {
+          if (String(frame).includes('SUBSCRIBE')) {
+            subscribeFrames++;
+            await held;
+          }
+          server.send(frame);
+        });
+      });
+    });
+    await page.goto(`${server.url}${chatsPath(seeded.assistantId)}`);
+    const item = page
+      .getByRole('list', { name: 'Собеседники' })
+      .getByRole('button', { name: new RegExp(`Visitor ${newcomer}`) });
+    await item.waitFor(WAIT);
+    expect(await item.getAttribute('aria-current')).toBe('true');
+    const log = page.getByRole('log', { name: 'Сообщения' });
+    await expect.poll(() => log.textContent(), WAIT).toContain(CORRECTED);
+    await expect.poll(() => subscribeFrames, WAIT).toBeGreaterThan(0);
+
+    // Meanwhile the visitor asks again, and the bot answers: nothing of it can come live yet.
+    await visitorWrites(chat, SECOND_QUESTION);
+    await expect.poll(() => widgetLog.textContent(), ANSWER_WAIT).toContain('9:00');
+    expect(await log.textContent()).not.toContain(SECOND_QUESTION);
+
+    // Once the server confirms the subscriptions, the screen has both, and the list's preview.
+    release();
+    await expect.poll(() => log.textContent(), WAIT).toContain(SECOND_QUESTION);
+    await expect.poll(() => log.locator('li[data-author="bot"]').count(), WAIT).toBe(2);
+    await expect.poll(() => item.textContent(), WAIT).toContain('9:00');
+
+    // And from now on live, once each.
+    const THIRD = 'Спасибо, а букет можно забрать самому?';
+    await visitorWrites(chat, THIRD);
+    await expect.poll(() => log.textContent(), WAIT).toContain(THIRD);
+    expect(await log.getByText(SECOND_QUESTION).count()).toBe(1);
+
+    expect(owner.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await owner.context.close();
+    await visitor.context.close();
+  });
 });

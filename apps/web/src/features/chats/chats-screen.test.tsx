@@ -204,6 +204,29 @@ describe('chat monitoring: live (spec §4, §7)', () => {
     expect(await screen.findByText('Да, без выходных')).toBeInTheDocument();
   });
 
+  it('loads the list and the conversation again once listening, so what came before is not lost', async () => {
+    histories.set(WEB.id, [message({ content: 'Первый вопрос' })]);
+    const { live } = renderChats(peer);
+    await screen.findByText('Первый вопрос');
+    await waitFor(() => expect(live.topics()).toContain(liveTopics.conversation(A, WEB.id)));
+    const chatsCalls = () => peer.requests.filter((r) => r.path === CHATS).length;
+    expect(chatsCalls()).toBe(1);
+    expect(historyCalls()).toEqual([WEB.id]);
+    // The visitor wrote, and a new visitor came, while the subscriptions were on their way.
+    histories.set(WEB.id, [message({ content: 'Первый вопрос' }), message({ content: 'Пока я ждал ответа' })]);
+    const NEW = visitor({ lastMessageAt: '2026-03-14T12:00:00.000Z', lastMessage: null });
+    peer.on(`GET ${CHATS}`, { body: [QUIET, ANNA, WEB, NEW] });
+    live.ready(liveTopics.conversation(A, WEB.id));
+    expect(await screen.findByText('Пока я ждал ответа')).toBeInTheDocument();
+    expect(historyCalls()).toEqual([WEB.id, WEB.id]);
+    live.ready(liveTopics.assistant(A));
+    await waitFor(() => expect(items()[0]).toHaveTextContent(`Visitor ${NEW.id}`));
+    expect(chatsCalls()).toBe(2);
+    // The list reload leaves the open conversation's history alone.
+    expect(historyCalls()).toEqual([WEB.id, WEB.id]);
+    expect(screen.getAllByText('Пока я ждал ответа')).toHaveLength(1);
+  });
+
   it('fills the input with an autocomplete suggestion and flashes it until focused', async () => {
     const { live, user } = renderChats(peer);
     await waitFor(() => expect(live.topics()).toContain(liveTopics.autocomplete(A, WEB.id)));

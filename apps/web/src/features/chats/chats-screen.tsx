@@ -43,7 +43,15 @@ export function ChatsScreen({ assistantId, openLive = openStompConnection }: Cha
   const alerts = useChatAlerts();
 
   // Ours: the list follows every conversation of the assistant live.
-  useLiveTopic(live, liveTopics.assistant(assistantId), (body) => {
+  useLiveTopic(
+    live,
+    liveTopics.assistant(assistantId),
+    (body) => onVisitorUpdate(body),
+    // Listening from now on: a visitor who came or wrote before is in the list loaded again.
+    () => void client.invalidateQueries({ queryKey: chatsQuery(assistantId).queryKey, exact: true }),
+  );
+
+  function onVisitorUpdate(body: unknown) {
     const update = liveVisitorUpdate(body);
     if (!update) return;
     const { visitor, message } = update;
@@ -54,7 +62,7 @@ export function ChatsScreen({ assistantId, openLive = openStompConnection }: Cha
     // Another conversation moved: its cached history is out of date, and a visitor's message is unread.
     void client.invalidateQueries({ queryKey: historyQuery(assistantId, visitor.id).queryKey, refetchType: 'none' });
     if (message?.role === 'user') setUnread((u) => ({ ...u, [visitor.id]: (u[visitor.id] ?? 0) + 1 }));
-  });
+  }
 
   const choose = (visitorId: string) => {
     select(visitorId);

@@ -44,15 +44,22 @@ export const message = (over: Partial<ChatMessage> = {}): ChatMessage => ({
 /** A live channel the test drives: it records the topics listened to and delivers bodies to them. */
 export function fakeLive() {
   const listeners = new Map<string, Set<(body: unknown) => void>>();
+  const readies = new Map<string, Set<() => void>>();
   const state = { opened: 0, closed: 0 };
   const open: OpenLiveConnection = (): LiveConnection => {
     state.opened += 1;
     return {
-      subscribe(topic, onMessage) {
+      subscribe(topic, onMessage, onReady) {
         const set = listeners.get(topic) ?? new Set();
         set.add(onMessage);
         listeners.set(topic, set);
-        return () => set.delete(onMessage);
+        const ready = readies.get(topic) ?? new Set();
+        if (onReady) ready.add(onReady);
+        readies.set(topic, ready);
+        return () => {
+          set.delete(onMessage);
+          if (onReady) ready.delete(onReady);
+        };
       },
       close() {
         state.closed += 1;
@@ -63,6 +70,12 @@ export function fakeLive() {
     open,
     state,
     topics: () => [...listeners].filter(([, set]) => set.size > 0).map(([topic]) => topic),
+    /** The server confirms the topic's subscription (on connect, or after a reconnect). */
+    ready(topic: string) {
+      act(() => {
+        for (const onReady of readies.get(topic) ?? []) onReady();
+      });
+    },
     emit(topic: string, body: unknown) {
       act(() => {
         for (const listener of listeners.get(topic) ?? []) listener(body);

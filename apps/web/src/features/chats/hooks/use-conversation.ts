@@ -29,10 +29,17 @@ export function useConversation(assistantId: string, visitor: ChatVisitor, live:
     [client, assistantId, visitor.id],
   );
 
-  useLiveTopic(live, liveTopics.conversation(assistantId, visitor.id), (body) => {
-    const message = liveMessage(body);
-    if (message) append(message);
-  });
+  useLiveTopic(
+    live,
+    liveTopics.conversation(assistantId, visitor.id),
+    (body) => {
+      const message = liveMessage(body);
+      if (message) append(message);
+    },
+    // Listening from now on: what the visitor or the bot wrote before (the page was opening, the
+    // connection was down) comes with the history loaded again.
+    () => void client.invalidateQueries({ queryKey: historyQuery(assistantId, visitor.id).queryKey }),
+  );
   useLiveTopic(live, liveTopics.autocomplete(assistantId, visitor.id), (body) => {
     const text = liveAutocomplete(body);
     if (text) setSuggestion({ text, at: Date.now() });

@@ -16,12 +16,24 @@ export function useLiveConnection(open: OpenLiveConnection, enabled: boolean): L
   return live;
 }
 
-/** Listens to one topic while mounted; a new topic (another visitor selected) re-subscribes. */
-export function useLiveTopic(live: LiveConnection | null, topic: string | null, onMessage: (body: unknown) => void) {
+/**
+ * Listens to one topic while mounted; a new topic (another visitor selected) re-subscribes.
+ * `onReady` runs each time the subscription is confirmed, first and after a reconnect: the moment
+ * to reload what the topic updates, since what was published before it is not delivered.
+ */
+export function useLiveTopic(
+  live: LiveConnection | null,
+  topic: string | null,
+  onMessage: (body: unknown) => void,
+  onReady?: () => void,
+) {
   const handler = useRef(onMessage);
   handler.current = onMessage;
+  const ready = useRef(onReady);
+  ready.current = onReady;
+  const wantsReady = onReady !== undefined;
   useEffect(() => {
     if (!live || !topic) return;
-    return live.subscribe(topic, (body) => handler.current(body));
-  }, [live, topic]);
+    return live.subscribe(topic, (body) => handler.current(body), wantsReady ? () => ready.current?.() : undefined);
+  }, [live, topic, wantsReady]);
 }

@@ -8,7 +8,13 @@ function fakeClient() {
     connected: false,
     activations: 0,
     deactivations: 0,
-    subscriptions: [] as { destination: string; callback: (m: { body: string }) => void; active: boolean }[],
+    subscriptions: [] as {
+      destination: string;
+      callback: (m: { body: string }) => void;
+      headers: Record<string, string>;
+      active: boolean;
+    }[],
+    receipts: new Map<string, () => void>(),
     make(setup: StompSetup): StompClientLike {
       fake.setup = setup;
       return {
@@ -22,14 +28,17 @@ function fakeClient() {
           fake.deactivations += 1;
           fake.connected = false;
         },
-        subscribe: (destination, callback) => {
-          const sub = { destination, callback, active: true };
+        subscribe: (destination, callback, headers = {}) => {
+          const sub = { destination, callback, headers, active: true };
           fake.subscriptions.push(sub);
           return {
             unsubscribe: () => {
               sub.active = false;
             },
           };
+        },
+        watchForReceipt: (receiptId, callback) => {
+          fake.receipts.set(receiptId, callback);
         },
       };
     },
@@ -40,6 +49,13 @@ function fakeClient() {
     drop() {
       fake.connected = false;
       for (const s of fake.subscriptions) s.active = false;
+      fake.receipts.clear();
+    },
+    /** The server's RECEIPT for every subscription frame sent so far on this connection. */
+    confirm() {
+      const waiting = [...fake.receipts.values()];
+      fake.receipts.clear();
+      for (const callback of waiting) callback();
     },
     deliver(destination: string, body: string) {
       for (const s of fake.subscriptions) if (s.active && s.destination === destination) s.callback({ body });
@@ -93,6 +109,50 @@ describe('live connection (STOMP over SockJS, spec §7)', () => {
     fake.connect();
     expect(fake.active()).toEqual([]);
     expect(got).toEqual([]);
+  });
+
+  it('tells a listener each time the server has confirmed its subscription, after every reconnect', () => {
+    const fake = fakeClient();
+    const live = openStompConnection(() => 't', fake.make);
+    let ready = 0;
+    live.subscribe(
+      '/topic/e',
+      () => {},
+      () => ready++,
+    );
+    live.subscribe('/topic/f', () => {});
+    fake.connect();
+    // Only the listener that asked for it has its SUBSCRIBE frame carry a receipt.
+    const [withReceipt, without] = fake.subscriptions;
+    expect(withReceipt?.headers.receipt).toMatch(/\S/);
+    expect(without?.headers).toEqual({});
+    // Not before the RECEIPT: until then the server may not have the subscription.
+    expect(ready).toBe(0);
+    fake.confirm();
+    expect(ready).toBe(1);
+    fake.drop();
+    fake.connect();
+    expect(ready).toBe(1);
+    fake.confirm();
+    expect(ready).toBe(2);
+    // Each reconnect's frame has its own receipt.
+    const receipts = fake.subscriptions.filter((s) => s.destination === '/topic/e').map((s) => s.headers.receipt);
+    expect(new Set(receipts).size).toBe(2);
+  });
+
+  it('does not tell a listener that has stopped, even when its RECEIPT comes after', () => {
+    const fake = fakeClient();
+    const live = openStompConnection(() => 't', fake.make);
+    let ready = 0;
+    fake.connect();
+    const stop = live.subscribe(
+      '/topic/g',
+      () => {},
+      () => ready++,
+    );
+    stop();
+    fake.confirm();
+    expect(ready).toBe(0);
   });
 
   it('drops a body that is not JSON', () => {

@@ -9,8 +9,13 @@ export interface LiveConnection {
    * Listens to a topic from now until the returned function is called. The subscription outlives
    * reconnects: it is made again each time the connection comes back. Bodies arrive parsed from
    * JSON; a body that is not JSON is dropped.
+   *
+   * `onReady` runs each time the server has confirmed the subscription (its RECEIPT): on the first
+   * connect and after every reconnect. What was published before that moment never reaches this
+   * listener, so a screen reloads there what it shows (a message sent while the page was opening
+   * or the connection was down would be lost otherwise).
    */
-  subscribe(topic: string, onMessage: (body: unknown) => void): () => void;
+  subscribe(topic: string, onMessage: (body: unknown) => void, onReady?: () => void): () => void;
   /** Stops for good: no more reconnects. */
   close(): void;
 }
@@ -29,7 +34,9 @@ export interface StompClientLike {
   subscribe(
     destination: string,
     callback: (message: Pick<IMessage, 'body'>) => void,
+    headers?: Record<string, string>,
   ): Pick<StompSubscription, 'unsubscribe'>;
+  watchForReceipt(receiptId: string, callback: () => void): void;
 }
 
 export interface StompSetup {
@@ -69,6 +76,7 @@ function parse(body: string): unknown {
 interface Listener {
   topic: string;
   onMessage: (body: unknown) => void;
+  onReady: (() => void) | undefined;
   active: Pick<StompSubscription, 'unsubscribe'> | null;
 }
 
@@ -81,11 +89,27 @@ export function openStompConnection(
   makeClient: (setup: StompSetup) => StompClientLike = createStompClient,
 ): LiveConnection {
   const listeners = new Set<Listener>();
+  let receipts = 0;
   const attach = (listener: Listener) => {
-    listener.active = client.subscribe(listener.topic, (message) => {
-      const body = parse(message.body);
-      if (body !== undefined) listener.onMessage(body);
-    });
+    const headers: Record<string, string> = {};
+    if (listener.onReady) {
+      receipts += 1;
+      const receipt = `sub-${receipts}`;
+      headers.receipt = receipt;
+      // Watched before the frame goes out, so that the RECEIPT cannot come first.
+      client.watchForReceipt(receipt, () => {
+        if (listeners.has(listener) && listener.active === subscription) listener.onReady?.();
+      });
+    }
+    const subscription = client.subscribe(
+      listener.topic,
+      (message) => {
+        const body = parse(message.body);
+        if (body !== undefined) listener.onMessage(body);
+      },
+      headers,
+    );
+    listener.active = subscription;
   };
   const client = makeClient({
     headers: (): Record<string, string> => {
@@ -103,8 +127,8 @@ export function openStompConnection(
   client.activate();
 
   return {
-    subscribe(topic, onMessage) {
-      const listener: Listener = { topic, onMessage, active: null };
+    subscribe(topic, onMessage, onReady) {
+      const listener: Listener = { topic, onMessage, onReady, active: null };
       listeners.add(listener);
       if (client.connected) attach(listener);
       return () => {
