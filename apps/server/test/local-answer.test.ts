@@ -8,7 +8,7 @@ import {
   THRESHOLDS,
   withFigures,
 } from '../src/modules/answerer/local-answer';
-import { retrieve } from '../src/modules/retrieval/retrieve';
+import { chatSpelling, retrieve } from '../src/modules/retrieval/retrieve';
 import { createOwner } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { createAssistant, indexedFile } from './knowledge-helpers';
@@ -2679,5 +2679,92 @@ describe('local answerer at a climbing wall with a camp, and at a window maker',
   it('reads a net "от комаров" as a mosquito net', async () => {
     const question = 'а сетку от комаров можно повесить на ту половинку окна которая не открывается?';
     expect((await windows(question)).text).toContain('открывающиеся');
+  });
+});
+
+describe('local answerer at a tool rental and a laboratory', () => {
+  let rentalId = '';
+  let labId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    rentalId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, rentalId, 'ceny.xlsx', [
+      {
+        heading: 'Скидки за длительную аренду',
+        content: [
+          'Срок: 1–2 суток; Скидка: нет; Как считаем: по суточному тарифу',
+          'Срок: 3–6 суток; Скидка: 10 %; Как считаем: от суточного тарифа',
+          'Срок: 7–13 суток; Скидка: тариф «Неделя»; Как считаем: по каталогу',
+        ].join('\n'),
+      },
+      {
+        heading: 'Возмещение ущерба',
+        content: [
+          'Случай: Повреждённый сетевой кабель (перебит, надрезан); Возмещение: 900 ₽',
+          'Случай: Утеря аккумулятора шуруповёрта; Возмещение: 3 500 ₽',
+          'Случай: Сломанная рукоятка перфоратора; Возмещение: 1 200 ₽',
+        ].join('\n'),
+      },
+    ]);
+    await indexedFile(server.app, rentalId, 'pravila.pdf', [
+      {
+        heading: 'Залог',
+        content:
+          'Залог за каждую единицу указан в каталоге. Он вносится при выдаче наличными или картой. Частным лицам выдаём инструмент только под залог.',
+      },
+      {
+        heading: 'Организациям',
+        content: 'Организациям с договором технику выдаём без залога, оплата по счёту.',
+      },
+      { heading: 'Возврат', content: 'Опоздание с возвратом до 1 часа не считаем.' },
+      {
+        heading: 'Сутки аренды',
+        content: 'Сутки аренды — 24 часа с момента выдачи. Аренда меньше суток оплачивается как полные сутки.',
+      },
+      { heading: 'Доставка', content: 'Привозим технику по городу за 400 ₽, доставка и вывоз оплачиваются отдельно.' },
+    ]);
+    labId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, labId, 'o-nas.docx', [
+      {
+        heading: 'Сотрудники',
+        content: [
+          'Ольга Витальевна Корепанова — главный врач, стаж 18 лет.',
+          'Наталья Бабинцева — старшая медсестра пункта на Пушкинской.',
+        ].join('\n'),
+      },
+      { heading: 'Запись', content: 'Записываться не нужно: в обоих пунктах приём в порядке живой очереди.' },
+    ]);
+    await indexedFile(server.app, labId, 'pravila.pdf', [
+      {
+        heading: 'Подготовка',
+        content:
+          'Кровь сдают утром натощак. За 3 суток до анализа исключите алкоголь, за сутки — тяжёлые тренировки и баню.',
+      },
+      { heading: 'Результаты', content: 'Результаты присылаем на почту в день готовности.' },
+    ]);
+  });
+  const rental = (question: string) => askOf(() => rentalId)(question);
+  const lab = (question: string) => askOf(() => labId)(question);
+
+  it('reads "-нить" as "-нибудь" after "какой" too, and the question word as no subject', async () => {
+    expect(chatSpelling('скидка какая-нить будет? чем-нить поможете? какие нити у вас')).toBe(
+      'скидка какая-нибудь будет? чем-нибудь поможете? какие нити у вас',
+    );
+    const text = (await rental('скидон будет какой-нить, если взять перфоратор на 5 суток?')).text;
+    expect(text).toContain('10 %');
+    expect((await retrieve(server.app.ctx, rentalId, 'скидка какая-нить есть?')).query.terms).toEqual(['скидк']);
+  });
+
+  it('reads "главврач" as "главный врач"', async () => {
+    expect(chatSpelling('кто у вас главврач? к главврачу можно?')).toBe(
+      'кто у вас главный врач? к главный врачу можно?',
+    );
+    expect((await lab('кто у вас главврач? хочу к нему обратиться')).text).toContain('Корепанова');
+  });
+
+  it('reads a company as "ООО" and the trade\'s chat words ("провод", "акум")', async () => {
+    expect((await rental('у нас ооо, залог тоже вносить?')).text).toContain('без залога');
+    expect((await rental('перебил провод у болгарки, сколько платить?')).text).toContain('900');
+    expect((await rental('потерял акум от шуруповёрта, сколько платить?')).text).toContain('3 500');
   });
 });
