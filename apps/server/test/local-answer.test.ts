@@ -2706,6 +2706,17 @@ describe('local answerer at a tool rental and a laboratory', () => {
         ].join('\n'),
       },
     ]);
+    await indexedFile(server.app, rentalId, 'katalog.csv', [
+      {
+        heading: '',
+        content: [
+          'Наименование: Перфоратор Bosch GBH 2-28 F; Категория: перфоратор; Вес, кг: 3,1; Сутки, ₽: 550',
+          'Наименование: Перфоратор Makita HR2470; Категория: перфоратор; Вес, кг: 2,6; Сутки, ₽: 500',
+          'Наименование: Перфоратор Makita HR4013C; Категория: перфоратор; Вес, кг: 6,8; Сутки, ₽: 900',
+          'Наименование: Отбойный молоток Bosch GSH 5; Категория: молоток; Вес, кг: 6,2; Сутки, ₽: 800',
+        ].join('\n'),
+      },
+    ]);
     await indexedFile(server.app, rentalId, 'pravila.pdf', [
       {
         heading: 'Залог',
@@ -2753,6 +2764,15 @@ describe('local answerer at a tool rental and a laboratory', () => {
     const text = (await rental('скидон будет какой-нить, если взять перфоратор на 5 суток?')).text;
     expect(text).toContain('10 %');
     expect((await retrieve(server.app.ctx, rentalId, 'скидка какая-нить есть?')).query.terms).toEqual(['скидк']);
+  });
+
+  it('gives the lightest or the heaviest row of a column of weights ("самый лёгкий перфоратор")', async () => {
+    const lightest = (await rental('какой перфоратор у вас самый лёгкий? жене потолок сверлить')).text;
+    expect(lightest).toContain('HR2470');
+    expect(lightest).not.toContain('HR4013C');
+    const heaviest = (await rental('какой перфоратор самый тяжёлый?')).text;
+    expect(heaviest).toContain('HR4013C');
+    expect(heaviest).not.toContain('HR2470');
   });
 
   it('reads "главврач" as "главный врач"', async () => {

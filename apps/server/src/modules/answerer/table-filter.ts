@@ -238,16 +238,25 @@ export const capacityOf = (value: string): number | undefined => {
   return m?.[1] ? Number(m[1]) : undefined;
 };
 
-/** "Самая дешёвая", "дороже всего", "самая большая": the lowest or highest price or capacity asked for. */
+/**
+ * "Самая дешёвая", "дороже всего", "самая большая", "самый лёгкий": the lowest or highest price,
+ * capacity or weight asked for.
+ */
 const SUPERLATIVE =
-  /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк)\p{L}*|(дешевле|дороже|больше|меньше)\s+всего)(?!\p{L})/u;
+  /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк|легк|тяжел)\p{L}*|(дешевле|дороже|больше|меньше|легче|тяжелее)\s+всего)(?!\p{L})/u;
 /** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
-const SUPERLATIVE_STEM = /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш)/;
+const SUPERLATIVE_STEM =
+  /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш|легк|легч|тяжел)/;
+/** A column of weights ("Вес, кг", "Масса"), which "самый лёгкий" asks of. */
+const WEIGHT_COLUMN = /(?<!\p{L})(?:вес|масс)/iu;
 const asksSuperlative = (question: string): boolean => superlativeOf(question) !== undefined;
-function superlativeOf(question: string): { of: 'price' | 'capacity'; lowest: boolean; said: string } | undefined {
+function superlativeOf(
+  question: string,
+): { of: 'price' | 'capacity' | 'weight'; lowest: boolean; said: string } | undefined {
   const m = SUPERLATIVE.exec(question.replace(/ё/g, 'е'));
   const word = m?.[1] ?? m?.[2];
   if (!m || !word) return undefined;
+  if (/^(?:легк|легче|тяжел)/.test(word)) return { of: 'weight', lowest: !word.startsWith('тяжел'), said: m[0] };
   // "Что стоит меньше всего": a price, though "меньше" alone is of a size.
   const priced = /^(?:дешев|недорог|бюджетн|дорог|дешевле|дороже)/.test(word) || /стои|цен|плат/u.test(question);
   const of = priced ? 'price' : 'capacity';
@@ -1038,11 +1047,19 @@ export function filterTable(input: FilterInput): string | undefined {
     // names, else the first), or of the largest or smallest capacity, within the values named.
     if (extreme && !aboutRow && !comparison) {
       const candidates = others.filter((c) =>
-        extreme.of === 'price' ? PRICE_COLUMN.test(c) : PEOPLE.test(c) && !MONEY_COLUMN.test(c),
+        extreme.of === 'price'
+          ? PRICE_COLUMN.test(c)
+          : extreme.of === 'weight'
+            ? WEIGHT_COLUMN.test(c) && !MONEY_COLUMN.test(c)
+            : PEOPLE.test(c) && !MONEY_COLUMN.test(c),
       );
       const column = [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
       const amountOf = (r: TableRow) =>
-        column ? (extreme.of === 'price' ? cellNumber(cellOf(r, column)) : capacityOf(cellOf(r, column))) : undefined;
+        column
+          ? extreme.of === 'capacity'
+            ? capacityOf(cellOf(r, column))
+            : cellNumber(cellOf(r, column))
+          : undefined;
       // "Какая сауна самая дешёвая": of the rows the question's word names or describes ("Тип: финская").
       const worded = input.describesRow ? base.filter((r) => input.namesRow(r) >= 0.65 || input.describesRow?.(r)) : [];
       // "Мы вдвоём": of the rows that take the company.
