@@ -2729,6 +2729,18 @@ describe('local answerer at a tool rental and a laboratory', () => {
       },
       { heading: 'Возврат', content: 'Опоздание с возвратом до 1 часа не считаем.' },
       {
+        heading: 'Оплата',
+        content: 'Арендная плата вносится при выдаче инструмента. Плата за чистку грязного инструмента — 300 ₽.',
+      },
+      {
+        heading: '5. Просрочка',
+        content: [
+          '5.1. Арендатор возвращает инструмент в точку выдачи в последний день срока аренды.',
+          '5.2. За каждые начатые сутки просрочки, о которой Арендатор заранее сообщил Арендодателю, взимается плата по суточному тарифу.',
+          '5.3. За просрочку без предупреждения взимается двойной суточный тариф за каждые начатые сутки просрочки.',
+        ].join('\n'),
+      },
+      {
         heading: 'Сутки аренды',
         content: 'Сутки аренды — 24 часа с момента выдачи. Аренда меньше суток оплачивается как полные сутки.',
       },
@@ -2773,6 +2785,14 @@ describe('local answerer at a tool rental and a laboratory', () => {
     const heaviest = (await rental('какой перфоратор самый тяжёлый?')).text;
     expect(heaviest).toContain('HR4013C');
     expect(heaviest).not.toContain('HR2470');
+  });
+
+  it('answers "не предупрежу" with the rule "без предупреждения", and the warned case with its own', async () => {
+    const unwarned = (await rental('если не верну вовремя и никого не предупрежу, что будет за просрочку?')).text;
+    expect(unwarned).toContain('двойной');
+    const warned = (await rental('если предупрежу заранее, какая плата за просрочку будет?')).text;
+    expect(warned).toContain('по суточному тарифу');
+    expect(warned).not.toContain('двойной');
   });
 
   it('reads "главврач" as "главный врач"', async () => {

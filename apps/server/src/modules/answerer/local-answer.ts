@@ -165,6 +165,27 @@ const SITUATION_WEIGHT = 0.25;
 /** A figure of the question: matched in part by any figure (see pair), and it weighs less. */
 const NUMBER = /^\d+$/;
 const NUMBER_WEIGHT = 0.6;
+/**
+ * What a sentence saying "без X" gains when the question says "не X" or "без X" ("если не
+ * предупрежу" of "За просрочку без предупреждения…"): it tells the case the visitor is in. Only a
+ * sentence that would clear as an answer gains it: a weaker one would take a hand-off's place.
+ */
+const WITHOUT_BONUS = 0.15;
+const WITHOUT_PREFIX = 5;
+const NEGATED_WORD = /(?<!\p{L})(?:не|без)\s+(\p{L}+)/gu;
+const WITHOUT_WORD = /(?<!\p{L})без\s+(\p{L}+)/gu;
+function withoutOf(question: string, terms: string[]): (text: string) => number {
+  const negated = [...question.toLowerCase().replace(/ё/g, 'е').matchAll(NEGATED_WORD)].map((m) => m[1] ?? '');
+  const heads = terms
+    .filter((t) => t.length >= 4 && negated.some((w) => w.startsWith(t)))
+    .map((t) => t.slice(0, WITHOUT_PREFIX));
+  if (heads.length === 0) return () => 0;
+  return (text) => {
+    for (const m of text.toLowerCase().replace(/ё/g, 'е').matchAll(WITHOUT_WORD))
+      if (heads.some((h) => (m[1] ?? '').startsWith(h))) return WITHOUT_BONUS;
+    return 0;
+  };
+}
 /** A wheel's size as its code: "r17" ("R17"); other codes ("а4", "м2") are no figure asked. */
 const SIZE_CODE = /^[rр](\d+)$/u;
 
@@ -997,6 +1018,7 @@ export async function composeLocalAnswer(
   // A question of price or of time has its own answer types above; "сколько X" of anything else counts X.
   const counted = wanted.length ? () => 0 : countedNearby(qText, terms, verbs);
   const phrases = phrasesOf(qText, terms);
+  const without = withoutOf(qText, terms);
   const askedQuantities = quantitiesAsked(tableQuestion);
   // A time of day asked of anything but the opening hours ("машину к 7:30 подать, по обычной цене?").
   const clock = arrival || hoursWorded ? undefined : clockAsked(tableQuestion);
@@ -1042,6 +1064,20 @@ export async function composeLocalAnswer(
     if (own.length === 0) return 0;
     // pair() reads the question's stem first: its synonyms are the question's.
     return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(t, l))), 0) / own.length;
+  };
+  // Whether a sentence explains enough of the question, and its passage too, to be an answer.
+  const clears = (x: { p: number; unitCover: number; passageCover: number }) => {
+    const scale = loneOf(x.p);
+    // Every word of the question is known to this knowledge base: it is about the business, so a
+    // partial match is more likely an answer than when some of its words are foreign to it.
+    // Three or more of the question's words found in one passage tell its subject, whatever the
+    // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
+    const many = (matchedIn[x.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
+    const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
+    return (
+      x.passageCover * scale >= THRESHOLDS.passageCoverage - slack &&
+      x.unitCover * scale >= THRESHOLDS.unitCoverage - slack
+    );
   };
   passages.forEach((passage, p) => {
     const { heading, units: list, all } = parts[p]?.read ?? NOTHING_READ;
@@ -1096,6 +1132,7 @@ export async function composeLocalAnswer(
         faq +
         counted(u.text, u.words) +
         phrases(u.text, u.words) +
+        (clears({ p, unitCover, passageCover }) ? without(u.text) : 0) +
         (fit === 'fits' ? FITS_BONUS * fitShare(u.text) : 0) +
         compound(u.text) +
         tier(u.text) +
@@ -1142,20 +1179,6 @@ export async function composeLocalAnswer(
   if (!best) return handoff();
   const lone = loneOf(best.p);
   const confidence = Math.min(best.passageCover * lone, best.unitCover * lone + 0.15);
-  // Whether a sentence explains enough of the question, and its passage too, to be an answer.
-  const clears = (x: NonNullable<typeof best>) => {
-    const scale = loneOf(x.p);
-    // Every word of the question is known to this knowledge base: it is about the business, so a
-    // partial match is more likely an answer than when some of its words are foreign to it.
-    // Three or more of the question's words found in one passage tell its subject, whatever the
-    // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
-    const many = (matchedIn[x.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
-    const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
-    return (
-      x.passageCover * scale >= THRESHOLDS.passageCoverage - slack &&
-      x.unitCover * scale >= THRESHOLDS.unitCoverage - slack
-    );
-  };
   // A vacancy found for a visitor asking for a job answers however it words the job.
   if (!jobSeeking && !clears(best)) return handoff(confidence);
   // How much of the question a sentence of a passage explains, for the rows and neighbours that
