@@ -2756,6 +2756,11 @@ describe('local answerer at a tool rental and a laboratory', () => {
         ].join('\n'),
       },
       { heading: 'Запись', content: 'Записываться не нужно: в обоих пунктах приём в порядке живой очереди.' },
+      {
+        heading: 'Часы работы',
+        content:
+          'Пункты работают ежедневно с 7:00 до 19:00. Праздники: 31 декабря пункты работают до 14:00; 1 и 2 января — выходные.',
+      },
     ]);
     await indexedFile(server.app, labId, 'pravila.pdf', [
       {
@@ -2793,6 +2798,14 @@ describe('local answerer at a tool rental and a laboratory', () => {
     const warned = (await rental('если предупрежу заранее, какая плата за просрочку будет?')).text;
     expect(warned).toContain('по суточному тарифу');
     expect(warned).not.toContain('двойной');
+  });
+
+  it('hands off a day of a month the documents never name, and answers one they do', async () => {
+    for (const q of ['12 июня пункты работают?', 'на майские, 9-го мая, работаете?']) {
+      const a = await lab(q);
+      expect(a.source, `${q}: ${a.text}`).toBe('handoff');
+    }
+    expect((await lab('31 декабря пункты работают?')).text).toContain('до 14:00');
   });
 
   it('reads "главврач" as "главный врач"', async () => {

@@ -165,6 +165,8 @@ const SITUATION_WEIGHT = 0.25;
 /** A figure of the question: matched in part by any figure (see pair), and it weighs less. */
 const NUMBER = /^\d+$/;
 const NUMBER_WEIGHT = 0.6;
+/** A day and its month in words ("12 июня", "9-го мая"). */
+const DAY_OF_MONTH = /(?<![\d\p{L}])(\d{1,2})(?:-?(?:го|е|ое))?\s+(\p{L}+)/gu;
 /**
  * What a sentence saying "без X" gains when the question says "не X" or "без X" ("если не
  * предупрежу" of "За просрочку без предупреждения…"): it tells the case the visitor is in. Only a
@@ -947,6 +949,11 @@ export async function composeLocalAnswer(
     const strangers = surnames.filter((w) => !said.some((c) => c.includes(w.slice(0, Math.max(4, w.length - 1)))));
     if (terms.some((t, i) => unknown[i] && strangers.some((w) => w.startsWith(t)))) return handoff();
   }
+  // A day of a month the documents never name ("12 июня пункты работают?", "на майские, 9 мая"):
+  // whether the business works or does something that day is the owner's to say.
+  const daysNamed = [...qText.toLowerCase().matchAll(DAY_OF_MONTH)].map((m) => m[2] ?? '');
+  if (terms.some((t, i) => unknown[i] && monthOf(t) !== undefined && daysNamed.some((w) => w.startsWith(t))))
+    return handoff();
   const sum = (pick: (i: number) => boolean) => weights.reduce((a, w, i) => a + (pick(i) ? w : 0), 0);
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;
