@@ -696,3 +696,20 @@ describe("a week's schedule with a column per day", () => {
     for (const name of ['Егор', 'Максим', 'Артём']) expect(answer).not.toContain(name);
   });
 });
+
+describe('superlatives of a column the question names', () => {
+  const fleet = [
+    'Машина: Isuzu NQR 90; Тип: сдвижная платформа; Платформа, м: 6,2; Ночь, ₽: 4 290',
+    'Машина: ГАЗ-33106 «Валдай»; Тип: ломаная платформа; Платформа, м: 5,5; Ночь, ₽: 3 640',
+    'Машина: Hyundai HD78; Тип: сдвижная платформа; Платформа, м: 6,5; Ночь, ₽: 3 900',
+    'Машина: Foton Aumark; Тип: ломаная платформа; Платформа, м: 5,2; Ночь, ₽: 5 850',
+  ].map((t) => parseRow(t) as TableRow);
+
+  it('measures that column ("какой длины самая большая платформа"), and "платформа" asks no price', () => {
+    const text = filterTable(input('какой длины у вас самая большая платформа?', undefined, fleet)) ?? '';
+    expect(text).toContain('Hyundai HD78');
+    expect(text).not.toContain('Isuzu');
+    expect(text).not.toContain('Foton');
+    expect(filterTable(input('какая машина самая дешёвая ночью?', undefined, fleet)) ?? '').toContain('Валдай');
+  });
+});

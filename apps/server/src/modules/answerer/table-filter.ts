@@ -258,7 +258,9 @@ function superlativeOf(
   if (!m || !word) return undefined;
   if (/^(?:легк|легче|тяжел)/.test(word)) return { of: 'weight', lowest: !word.startsWith('тяжел'), said: m[0] };
   // "Что стоит меньше всего": a price, though "меньше" alone is of a size.
-  const priced = /^(?:дешев|недорог|бюджетн|дорог|дешевле|дороже)/.test(word) || /стои|цен|плат/u.test(question);
+  // Not "платформа", nor the "цен" of "процент".
+  const priced =
+    /^(?:дешев|недорог|бюджетн|дорог|дешевле|дороже)/.test(word) || /стои|(?<!\p{L})цен|плат(?!форм)/u.test(question);
   const of = priced ? 'price' : 'capacity';
   return { of, lowest: /^(?:дешев|недорог|бюджетн|маленьк|меньше)/.test(word), said: m[0] };
 }
@@ -309,7 +311,8 @@ function byLength(columns: string[], days: number | undefined): string | undefin
 }
 
 /** A column of money, though it names guests ("Доплата за гостя"): no capacity. */
-const MONEY_COLUMN = new RegExp(`${PRICE_COLUMN.source}|плат`, 'i');
+// Not "Платформа".
+const MONEY_COLUMN = new RegExp(`${PRICE_COLUMN.source}|плат(?!форм)`, 'i');
 
 /** A column counting people: places, guests, persons. */
 export const PEOPLE = /мест|чел|гост|персон|вмест|взросл/i;
@@ -1053,10 +1056,23 @@ export function filterTable(input: FilterInput): string | undefined {
             ? WEIGHT_COLUMN.test(c) && !MONEY_COLUMN.test(c)
             : PEOPLE.test(c) && !MONEY_COLUMN.test(c),
       );
-      const column = [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
+      // "Какой длины самая большая платформа?", "самая большая маргарита сколько весит?": a column
+      // of figures the question names ("Платформа, м", "Вес, г") is the one measured, whatever the
+      // superlative's word.
+      const figured =
+        extreme.of === 'price'
+          ? undefined
+          : others.find(
+              (c) =>
+                input.namesColumn(c) >= 0.65 &&
+                !MONEY_COLUMN.test(c) &&
+                // A share ("Размер: 15 %" of a discount) is no size.
+                valuesOf(c).filter((v) => cellNumber(v) !== undefined && !v.includes('%')).length >= rows.length / 2,
+            );
+      const column = figured ?? [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
       const amountOf = (r: TableRow) =>
         column
-          ? extreme.of === 'capacity'
+          ? extreme.of === 'capacity' && !figured
             ? capacityOf(cellOf(r, column))
             : cellNumber(cellOf(r, column))
           : undefined;
