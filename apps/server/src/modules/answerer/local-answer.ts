@@ -167,13 +167,18 @@ const NUMBER = /^\d+$/;
 const NUMBER_WEIGHT = 0.6;
 /** A day and its month in words ("12 июня", "9-го мая"). */
 const DAY_OF_MONTH = /(?<![\d\p{L}])(\d{1,2})(?:-?(?:го|е|ое))?\s+(\p{L}+)/gu;
+/** Asked whether the business works or takes visitors ("работаете", "открыты", "принимаете"). */
+const WORKS_ASKED = /(?<!\p{L})(?:работа\p{L}*|открыт\p{L}*|принима\p{L}*|выходн\p{L}*)/u;
+/** The words documents name May's and the New Year's holidays by, not the month's ("майские"). */
+const HOLIDAY_STEMS: Record<number, string[]> = { 1: ['новогодн'], 5: ['майск'] };
 /**
  * What a sentence saying "без X" gains when the question says "не X" or "без X" ("если не
  * предупрежу" of "За просрочку без предупреждения…"): it tells the case the visitor is in. Only a
  * sentence that would clear as an answer gains it: a weaker one would take a hand-off's place.
  */
 const WITHOUT_BONUS = 0.15;
-const WITHOUT_PREFIX = 5;
+/** As long a beginning as tells "предупредил" and "предупреждения" one word, "предоставлю" and "предоплаты" two. */
+const WITHOUT_PREFIX = 7;
 const NEGATED_WORD = /(?<!\p{L})(?:не|без)\s+(\p{L}+)/gu;
 const WITHOUT_WORD = /(?<!\p{L})без\s+(\p{L}+)/gu;
 function withoutOf(question: string, terms: string[]): (text: string) => number {
@@ -949,11 +954,16 @@ export async function composeLocalAnswer(
     const strangers = surnames.filter((w) => !said.some((c) => c.includes(w.slice(0, Math.max(4, w.length - 1)))));
     if (terms.some((t, i) => unknown[i] && strangers.some((w) => w.startsWith(t)))) return handoff();
   }
-  // A day of a month the documents never name ("12 июня пункты работают?", "на майские, 9 мая"):
-  // whether the business works or does something that day is the owner's to say.
-  const daysNamed = [...qText.toLowerCase().matchAll(DAY_OF_MONTH)].map((m) => m[2] ?? '');
-  if (terms.some((t, i) => unknown[i] && monthOf(t) !== undefined && daysNamed.some((w) => w.startsWith(t))))
-    return handoff();
+  // Asked whether they work on a day of a month the documents never name ("12 июня пункты
+  // работают?", "9 мая магазин работает?"; the May holidays named "майские" name May): the owner
+  // says. A day told otherwise ("сдал анализы 5 июня, когда результаты?") is no such question.
+  const lower = qText.toLowerCase();
+  const daysNamed = WORKS_ASKED.test(lower) ? [...lower.matchAll(DAY_OF_MONTH)].map((m) => m[2] ?? '') : [];
+  const monthUnnamed = (t: string) => {
+    const month = monthOf(t);
+    return month !== undefined && !(HOLIDAY_STEMS[month] ?? []).some((s) => (stats.df.get(s) ?? 0) > 0);
+  };
+  if (terms.some((t, i) => unknown[i] && monthUnnamed(t) && daysNamed.some((w) => w.startsWith(t)))) return handoff();
   const sum = (pick: (i: number) => boolean) => weights.reduce((a, w, i) => a + (pick(i) ? w : 0), 0);
   const allKnown = !unknownNoun && sum((i) => unknown[i] === true) <= sum((i) => unknown[i] === false);
   const total = weights.reduce((a, b) => a + b, 0) || 1;

@@ -246,9 +246,9 @@ const SUPERLATIVE =
   /(?<!\p{L})(?:сам(?:ый|ая|ое|ые|ую|ого|ой|ых|ым|ыми)\s+(дешев|недорог|бюджетн|дорог|больш|вместительн|просторн|маленьк|легк|тяжел)\p{L}*|(дешевле|дороже|больше|меньше|легче|тяжелее)\s+всего)(?!\p{L})/u;
 /** The stems of a superlative's words ("дешёвая", "дорогой"): the filter's own when one is asked. */
 const SUPERLATIVE_STEM =
-  /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш|легк|легч|тяжел)/;
+  /^(?:сам|дешев|недорог|бюджетн|дорог|дорож|больш|вместительн|просторн|маленьк|меньш|легк(?!ов)|легч|тяжел)/;
 /** A column of weights ("Вес, кг", "Масса"), which "самый лёгкий" asks of. */
-const WEIGHT_COLUMN = /(?<!\p{L})(?:вес|масс)/iu;
+const WEIGHT_COLUMN = /(?<!\p{L})(?:вес|масс[аы]?)(?!\p{L})/iu;
 const asksSuperlative = (question: string): boolean => superlativeOf(question) !== undefined;
 function superlativeOf(
   question: string,
@@ -260,7 +260,7 @@ function superlativeOf(
   // "Что стоит меньше всего": a price, though "меньше" alone is of a size.
   // Not "платформа", nor the "цен" of "процент".
   const priced =
-    /^(?:дешев|недорог|бюджетн|дорог|дешевле|дороже)/.test(word) || /стои|(?<!\p{L})цен|плат(?!форм)/u.test(question);
+    /^(?:дешев|недорог|бюджетн|дорог|дешевле|дороже)/.test(word) || /стои|(?<!про)цен|плат(?!форм)/u.test(question);
   const of = priced ? 'price' : 'capacity';
   return { of, lowest: /^(?:дешев|недорог|бюджетн|маленьк|меньше)/.test(word), said: m[0] };
 }
@@ -1059,16 +1059,20 @@ export function filterTable(input: FilterInput): string | undefined {
       // "Какой длины самая большая платформа?", "самая большая маргарита сколько весит?": a column
       // of figures the question names ("Платформа, м", "Вес, г") is the one measured, whatever the
       // superlative's word.
+      // Only when no column of the superlative's own kind is there: "самый большой номер на втором
+      // этаже" is of the rooms' capacity, not of "Этаж".
       const figured =
-        extreme.of === 'price'
+        extreme.of === 'price' || candidates.length > 0
           ? undefined
-          : others.find(
-              (c) =>
-                input.namesColumn(c) >= 0.65 &&
-                !MONEY_COLUMN.test(c) &&
-                // A share ("Размер: 15 %" of a discount) is no size.
-                valuesOf(c).filter((v) => cellNumber(v) !== undefined && !v.includes('%')).length >= rows.length / 2,
-            );
+          : others
+              .filter(
+                (c) =>
+                  input.namesColumn(c) >= 0.65 &&
+                  !MONEY_COLUMN.test(c) &&
+                  // A share ("Размер: 15 %" of a discount) is no size.
+                  valuesOf(c).filter((v) => cellNumber(v) !== undefined && !v.includes('%')).length >= rows.length / 2,
+              )
+              .sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
       const column = figured ?? [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
       const amountOf = (r: TableRow) =>
         column

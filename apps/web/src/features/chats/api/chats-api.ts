@@ -1,6 +1,7 @@
 import { CHAT_TEXTS, ChatMessage, ChatMessageList, ChatVisitor, ChatVisitorList } from '@otklik/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { mergeHistory } from '../lib/messages';
 import { sortVisitors } from '../lib/visitors';
 
 /** Spec §7 "Chat monitoring": the visitors who wrote to the assistant, latest activity first. */
@@ -35,6 +36,8 @@ export const historyQuery = (assistantId: string, visitorId: string) =>
     retry: false,
     // Spec §4: selecting a visitor loads the history again (the cached one shows meanwhile).
     staleTime: 0,
+    // Loaded again, it keeps what only the screen holds (mergeHistory).
+    structuralSharing: (shown, loaded) => mergeHistory(shown as ShownMessage[] | undefined, loaded as ShownMessage[]),
   });
 
 export const useHistory = (assistantId: string, visitorId: string) => useQuery(historyQuery(assistantId, visitorId));

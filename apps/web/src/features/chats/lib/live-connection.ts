@@ -92,16 +92,18 @@ export function openStompConnection(
   let receipts = 0;
   const attach = (listener: Listener) => {
     const headers: Record<string, string> = {};
+    let subscription: Listener['active'] = null;
     if (listener.onReady) {
       receipts += 1;
       const receipt = `sub-${receipts}`;
       headers.receipt = receipt;
-      // Watched before the frame goes out, so that the RECEIPT cannot come first.
+      // Watched before the frame goes out, so that the RECEIPT cannot come first. A RECEIPT for a
+      // subscription since stopped or made again (a reconnect) is not this listener's any more.
       client.watchForReceipt(receipt, () => {
         if (listeners.has(listener) && listener.active === subscription) listener.onReady?.();
       });
     }
-    const subscription = client.subscribe(
+    subscription = client.subscribe(
       listener.topic,
       (message) => {
         const body = parse(message.body);

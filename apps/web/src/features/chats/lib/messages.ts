@@ -29,6 +29,23 @@ export const liveVisitorUpdate = (body: unknown): LiveVisitorUpdate | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/**
+ * A history loaded again (a reconnect, the visitor selected again) with what only the screen holds:
+ * the send-failure bubbles, and the messages that came live after the newest one loaded (while the
+ * request was on its way), unless loaded under their own id or, pushed bare, with their text.
+ */
+export function mergeHistory<T extends ChatMessage & { local?: string }>(shown: T[] | undefined, loaded: T[]): T[] {
+  if (!shown?.length) return loaded;
+  const ids = new Set(loaded.map((m) => m.id));
+  const newest = loaded.reduce((at, m) => Math.max(at, m.createdAt), Number.NEGATIVE_INFINITY);
+  const said = new Set(loaded.map((m) => `${m.role}\u0000${m.content}`));
+  const kept = shown.filter(
+    (m) =>
+      !ids.has(m.id) && (m.local !== undefined || (m.createdAt > newest && !said.has(`${m.role}\u0000${m.content}`))),
+  );
+  return kept.length ? [...loaded, ...kept].sort((a, b) => a.createdAt - b.createdAt) : loaded;
+}
+
 /** Appends a message unless one with its id is shown already (the operator's own send comes back live). */
 export function appendMessage<T extends ChatMessage>(list: T[] | undefined, message: T): T[] {
   const current = list ?? [];
