@@ -74,6 +74,12 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
     return { context, page, errors };
   }
 
+  /** The visitor id the widget keeps in the page's local storage. */
+  async function storedVisitorId(page: Page): Promise<string> {
+    const stored = await page.evaluate((key) => localStorage.getItem(key), visitorStorageKey(seeded.assistantId));
+    return (JSON.parse(stored ?? '{}') as { visitorId?: string }).visitorId ?? '';
+  }
+
   /** The visitor writes into the widget and waits until the message is shown in it. */
   async function visitorWrites(chat: Locator, text: string) {
     const input = chat.getByRole('textbox', { name: 'Напишите сообщение…' });
@@ -94,11 +100,7 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
     await chat.getByText('Здравствуйте! Я помогу выбрать букет и расскажу о доставке.').waitFor(WAIT);
     await visitorWrites(chat, QUESTION);
     await expect.poll(() => widgetLog.textContent(), ANSWER_WAIT).toContain('350 рублей');
-    const stored = await visitor.page.evaluate(
-      (key) => localStorage.getItem(key),
-      visitorStorageKey(seeded.assistantId),
-    );
-    visitorId = (JSON.parse(stored ?? '{}') as { visitorId?: string }).visitorId ?? '';
+    visitorId = await storedVisitorId(visitor.page);
     expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
 
     // 2. The owner, signed in, opens the chats: the visitor and the conversation so far.
@@ -258,11 +260,7 @@ describe.skipIf(!hasChromium)("the owner's live chat monitoring", () => {
     const widgetLog = chat.getByRole('log', { name: 'Сообщения' });
     await visitorWrites(chat, QUESTION);
     await expect.poll(() => widgetLog.textContent(), ANSWER_WAIT).toContain(CORRECTED);
-    const stored = await visitor.page.evaluate(
-      (key) => localStorage.getItem(key),
-      visitorStorageKey(seeded.assistantId),
-    );
-    const newcomer = (JSON.parse(stored ?? '{}') as { visitorId?: string }).visitorId ?? '';
+    const newcomer = await storedVisitorId(visitor.page);
     expect(newcomer).not.toBe(visitorId);
 
     // The owner's SUBSCRIBE frames are held on their way to the server, as on a slow network.

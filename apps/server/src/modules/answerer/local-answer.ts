@@ -181,8 +181,9 @@ const WITHOUT_BONUS = 0.15;
 const WITHOUT_PREFIX = 7;
 const NEGATED_WORD = /(?<!\p{L})(?:не|без)\s+(\p{L}+)/gu;
 const WITHOUT_WORD = /(?<!\p{L})без\s+(\p{L}+)/gu;
+/** `question` lower-cased, "ё" as "е" (qText). */
 function withoutOf(question: string, terms: string[]): (text: string) => number {
-  const negated = [...question.toLowerCase().replace(/ё/g, 'е').matchAll(NEGATED_WORD)].map((m) => m[1] ?? '');
+  const negated = [...question.matchAll(NEGATED_WORD)].map((m) => m[1] ?? '');
   const heads = terms
     .filter((t) => t.length >= 4 && negated.some((w) => w.startsWith(t)))
     .map((t) => t.slice(0, WITHOUT_PREFIX));
@@ -957,8 +958,7 @@ export async function composeLocalAnswer(
   // Asked whether they work on a day of a month the documents never name ("12 июня пункты
   // работают?", "9 мая магазин работает?"; the May holidays named "майские" name May): the owner
   // says. A day told otherwise ("сдал анализы 5 июня, когда результаты?") is no such question.
-  const lower = qText.toLowerCase();
-  const daysNamed = WORKS_ASKED.test(lower) ? [...lower.matchAll(DAY_OF_MONTH)].map((m) => m[2] ?? '') : [];
+  const daysNamed = WORKS_ASKED.test(qText) ? [...qText.matchAll(DAY_OF_MONTH)].map((m) => m[2] ?? '') : [];
   const monthUnnamed = (t: string) => {
     const month = monthOf(t);
     return month !== undefined && !(HOLIDAY_STEMS[month] ?? []).some((s) => (stats.df.get(s) ?? 0) > 0);
@@ -1141,6 +1141,7 @@ export async function composeLocalAnswer(
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const row = nameOfText.has(u.text);
       u.words ??= textWords(u.text);
+      const withoutBonus = without(u.text);
       const typed =
         (holdsType && !(hoursInWords && row) ? 0.12 : 0) +
         (hoursAsked && !row && HOURS_SPAN.test(u.text) ? SPAN_BONUS : 0) +
@@ -1149,7 +1150,7 @@ export async function composeLocalAnswer(
         faq +
         counted(u.text, u.words) +
         phrases(u.text, u.words) +
-        (clears({ p, unitCover, passageCover }) ? without(u.text) : 0) +
+        (withoutBonus > 0 && clears({ p, unitCover, passageCover }) ? withoutBonus : 0) +
         (fit === 'fits' ? FITS_BONUS * fitShare(u.text) : 0) +
         compound(u.text) +
         tier(u.text) +

@@ -1056,24 +1056,23 @@ export function filterTable(input: FilterInput): string | undefined {
             ? WEIGHT_COLUMN.test(c) && !MONEY_COLUMN.test(c)
             : PEOPLE.test(c) && !MONEY_COLUMN.test(c),
       );
-      // "Какой длины самая большая платформа?", "самая большая маргарита сколько весит?": a column
-      // of figures the question names ("Платформа, м", "Вес, г") is the one measured, whatever the
-      // superlative's word.
-      // Only when no column of the superlative's own kind is there: "самый большой номер на втором
-      // этаже" is of the rooms' capacity, not of "Этаж".
+      const mostNamed = (list: string[]) => [...list].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
+      // With no column of the superlative's own kind ("самый большой номер на втором этаже" is of
+      // the capacity, not of "Этаж"), the column of figures the question names is measured: "какой
+      // длины самая большая платформа?" of "Платформа, м", "самая большая маргарита сколько весит?"
+      // of "Вес, г". A share ("Размер: 15 %" of a discount) is no figure of a size.
       const figured =
         extreme.of === 'price' || candidates.length > 0
           ? undefined
-          : others
-              .filter(
+          : mostNamed(
+              others.filter(
                 (c) =>
                   input.namesColumn(c) >= 0.65 &&
                   !MONEY_COLUMN.test(c) &&
-                  // A share ("Размер: 15 %" of a discount) is no size.
                   valuesOf(c).filter((v) => cellNumber(v) !== undefined && !v.includes('%')).length >= rows.length / 2,
-              )
-              .sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
-      const column = figured ?? [...candidates].sort((a, b) => input.namesColumn(b) - input.namesColumn(a))[0];
+              ),
+            );
+      const column = figured ?? mostNamed(candidates);
       const amountOf = (r: TableRow) =>
         column
           ? extreme.of === 'capacity' && !figured
