@@ -1066,6 +1066,18 @@ describe('a question read for its subject', () => {
     }
   });
 
+  it('reads money "назад" as returned, and leaves out "туда", "нормально" and "вариант"', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'не успела отходить, можно получить деньги назад? или есть вариант нормально туда перенести?',
+    );
+    expect([...(query.synonyms.get('назад') ?? [])]).toContain('возврат');
+    for (const stem of ['вариант', 'нормальн', 'туд']) expect(query.terms).not.toContain(stem);
+    const trip = await retrieve(server.app.ctx, businessId, 'три года назад у вас стригся, мастер тот же?');
+    expect(trip.query.synonyms.get('назад')).toBeUndefined();
+  });
+
   it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
     const { query } = await retrieve(
       server.app.ctx,
