@@ -898,6 +898,19 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('террариум') ?? [])]).not.toContain('собак');
   });
 
+  it('widens everyday things to what a rule calls them: clothes, food, appliances', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'футболки напечатаете? ноут в машине оставлю, у сына аллергия на молочку',
+    );
+    expect([...(query.synonyms.get('футболк') ?? [])]).toContain('одежд');
+    expect([...(query.synonyms.get('ноут') ?? [])]).toContain('техник');
+    expect([...(query.synonyms.get('молочк') ?? [])]).toContain('продукт');
+    const rule = await retrieve(server.app.ctx, businessId, 'одежду печатаете?');
+    expect([...(rule.query.synonyms.get('одежд') ?? [])]).not.toContain('футболк');
+  });
+
   it('names no dog in a word a hyphenated breed\'s part stems like ("в той же цене", "такси")', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'в той же цене? такси вызовете?');
     for (const [, stems] of query.synonyms) expect([...stems]).not.toContain('собак');
