@@ -911,6 +911,12 @@ describe('a question read for its subject', () => {
     expect([...(rule.query.synonyms.get('одежд') ?? [])]).not.toContain('футболк');
   });
 
+  it('widens pets to what they are: a fish, a bird', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'неонов и гуппи привезёте? а попугая посмотрите?');
+    expect([...(query.synonyms.get('гупп') ?? [])]).toContain('рыб');
+    expect([...(query.synonyms.get('попуг') ?? [])]).toEqual(expect.arrayContaining(['птиц', 'животн']));
+  });
+
   it('names no dog in a word a hyphenated breed\'s part stems like ("в той же цене", "такси")', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'в той же цене? такси вызовете?');
     for (const [, stems] of query.synonyms) expect([...stems]).not.toContain('собак');
