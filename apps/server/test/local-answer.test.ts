@@ -898,7 +898,7 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('террариум') ?? [])]).not.toContain('собак');
   });
 
-  it('widens everyday things to what a rule calls them: clothes, food, appliances', async () => {
+  it('widens everyday things to what a rule calls them: clothes, food, appliances, dishes, fireworks', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
@@ -907,6 +907,9 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('футболк') ?? [])]).toContain('одежд');
     expect([...(query.synonyms.get('ноут') ?? [])]).toContain('техник');
     expect([...(query.synonyms.get('молочк') ?? [])]).toContain('продукт');
+    const more = await retrieve(server.app.ctx, businessId, 'кружку можно в микроволновку? салют запустить можно?');
+    expect([...(more.query.synonyms.get('кружк') ?? [])]).toContain('посуд');
+    expect([...(more.query.synonyms.get('салют') ?? [])]).toContain('пиротехник');
     const rule = await retrieve(server.app.ctx, businessId, 'одежду печатаете?');
     expect([...(rule.query.synonyms.get('одежд') ?? [])]).not.toContain('футболк');
   });
