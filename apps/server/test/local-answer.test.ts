@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asksForJob,
+  asksWhetherYouWill,
   composeLocalAnswer,
   namesPerson,
   offersJob,
@@ -912,6 +913,16 @@ describe('a question read for its subject', () => {
     expect([...(more.query.synonyms.get('салют') ?? [])]).toContain('пиротехник');
     const rule = await retrieve(server.app.ctx, businessId, 'одежду печатаете?');
     expect([...(rule.query.synonyms.get('одежд') ?? [])]).not.toContain('футболк');
+    // Words stemmed as another word is are no such thing: "платить", "персональные данные", "кружки по рисованию".
+    const other = await retrieve(
+      server.app.ctx,
+      businessId,
+      'сколько платить? персональные данные где? кружки по рисованию есть? неон на дорожках?',
+    );
+    expect([...(other.query.synonyms.get('плат') ?? [])]).not.toContain('одежд');
+    expect([...(other.query.synonyms.get('дан') ?? [])]).not.toContain('рыб');
+    expect([...(other.query.synonyms.get('кружк') ?? [])]).not.toContain('посуд');
+    expect([...(other.query.synonyms.get('неон') ?? [])]).not.toContain('рыб');
   });
 
   it('widens pets to what they are: a fish, a bird', async () => {
@@ -1096,8 +1107,10 @@ describe('a question read for its subject', () => {
     );
     expect([...(query.synonyms.get('назад') ?? [])]).toContain('возврат');
     for (const stem of ['вариант', 'нормальн', 'туд']) expect(query.terms).not.toContain(stem);
-    const trip = await retrieve(server.app.ctx, businessId, 'три года назад у вас стригся, мастер тот же?');
-    expect(trip.query.synonyms.get('назад')).toBeUndefined();
+    for (const question of ['три года назад у вас стригся, мастер тот же?', 'неделю назад сдала куртку, готова?']) {
+      const ago = await retrieve(server.app.ctx, businessId, question);
+      expect(ago.query.synonyms.get('назад'), question).toBeUndefined();
+    }
   });
 
   it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
@@ -2212,6 +2225,13 @@ describe("local answerer on a furniture workshop's terms", () => {
         content: 'Мастерская «Дуб и клён»: ул. Заводская, 4. Телефон +7 (900) 555-10-20, ежедневно с 10:00 до 19:00.',
       },
     ]);
+  });
+
+  it('tells a question whether they will do a thing from a request and from a noun after its preposition', () => {
+    for (const q of ['вернете деньги?', 'а если вы со сроками затянете?', 'поменяете колесо?', 'возьметесь?'])
+      expect(asksWhetherYouWill(q), q).toBe(true);
+    for (const q of ['в кабинете есть кондиционер?', 'перезвоните мне', 'что посоветуете?', 'на диете можно?'])
+      expect(asksWhetherYouWill(q), q).toBe(false);
   });
 
   it('reads a question whether they will do a thing as one whether one may: the rule answers', async () => {
