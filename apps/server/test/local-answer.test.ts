@@ -1099,7 +1099,7 @@ describe('a question read for its subject', () => {
     }
   });
 
-  it('reads money "назад" as returned, and leaves out "туда", "нормально" and "вариант"', async () => {
+  it('reads money "назад" as returned, and leaves out "туда", "нормально", "вариант" and "всем"', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
@@ -1107,6 +1107,8 @@ describe('a question read for its subject', () => {
     );
     expect([...(query.synonyms.get('назад') ?? [])]).toContain('возврат');
     for (const stem of ['вариант', 'нормальн', 'туд']) expect(query.terms).not.toContain(stem);
+    const all = await retrieve(server.app.ctx, businessId, 'залог тоже надо вносить как всем?');
+    expect(all.query.terms).not.toContain('всем');
     for (const question of ['три года назад у вас стригся, мастер тот же?', 'неделю назад сдала куртку, готова?']) {
       const ago = await retrieve(server.app.ctx, businessId, question);
       expect(ago.query.synonyms.get('назад'), question).toBeUndefined();
