@@ -188,19 +188,15 @@ const WITHOUT_BONUS = 0.15;
 /** As long a beginning as tells "предупредил" and "предупреждения" one word, "предоставлю" and "предоплаты" two. */
 const WITHOUT_PREFIX = 7;
 const NEGATED_WORD = /(?<!\p{L})(?:не|без)\s+(\p{L}+)/gu;
-const WITHOUT_WORD = /(?<!\p{L})без\s+(\p{L}+)/gu;
-/** `question` lower-cased, "ё" as "е" (qText). */
-function withoutOf(question: string, terms: string[]): (text: string) => number {
+/** `question` lower-cased, "ё" as "е" (qText); the answer reads a sentence by its words (textWords). */
+function withoutOf(question: string, terms: string[]): (words: string[]) => number {
   const negated = [...question.matchAll(NEGATED_WORD)].map((m) => m[1] ?? '');
   const heads = terms
     .filter((t) => t.length >= 4 && negated.some((w) => w.startsWith(t)))
     .map((t) => t.slice(0, WITHOUT_PREFIX));
   if (heads.length === 0) return () => 0;
-  return (text) => {
-    for (const m of text.toLowerCase().replace(/ё/g, 'е').matchAll(WITHOUT_WORD))
-      if (heads.some((h) => (m[1] ?? '').startsWith(h))) return WITHOUT_BONUS;
-    return 0;
-  };
+  return (words) =>
+    words.some((w, i) => w === 'без' && heads.some((h) => (words[i + 1] ?? '').startsWith(h))) ? WITHOUT_BONUS : 0;
 }
 /** A wheel's size as its code: "r17" ("R17"); other codes ("а4", "м2") are no figure asked. */
 const SIZE_CODE = /^[rр](\d+)$/u;
@@ -412,10 +408,10 @@ const MAY_ASKED =
 /**
  * A question whether the business will do a thing ("вернёте деньги?", "поменяете?", "продлите?"):
  * a verb of "вы" (not a request: "подскажите", "перезвоните"; nor a noun after its preposition: "в
- * кабинете"). Asked so, the rule saying what they do
- * not do, or what follows when they fail ("а если вы со сроками затянете?" of "Если мы не уложились
- * в срок…"), answers as it does asked "можно". (Over 64 businesses 1,894 → 1,895 of 2,631, outside
- * answered the same; RULE_BONUS raised to 0.05 then lost two.)
+ * кабинете"). Asked so, the rule saying what they do not do, or what follows when they fail ("а если
+ * вы со сроками затянете?" of "Если мы не уложились в срок…"), answers as it does asked "можно".
+ * (Over 64 businesses 1,894 → 1,895 of 2,631, outside answered the same; RULE_BONUS raised to 0.05
+ * then lost two.)
  */
 const WILL_YOU =
   /(?<!(?:^|[^\p{L}])(?:в|во|на|о|об|обо|при|по)\s+)(?<!\p{L})(?!(?:под|рас)?скаж|напиш|пришл|объясн|уточн|помог|посовет|извин|простит|перезвон|позвон|сообщ|свяж|посмотр|подожд|запиш|подбер|покаж)\p{L}{2,}[еи]те(?:сь)?(?!\p{L})/u;
@@ -945,15 +941,8 @@ export async function composeLocalAnswer(
     // weighs less, and the documents need not know it.
     const situation = context.has(t);
     unknown.push(df === 0 && !light.has(t) && !namesType[i] && !situation);
-    const kind = light.has(t)
-      ? LIGHT_WEIGHT
-      : verbs.has(t) && df === 0
-        ? UNKNOWN_VERB_WEIGHT
-        : verbs.has(t)
-          ? VERB_WEIGHT
-          : NUMBER.test(t)
-            ? NUMBER_WEIGHT
-            : 1;
+    const verb = df > 0 ? VERB_WEIGHT : UNKNOWN_VERB_WEIGHT;
+    const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? verb : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind * (situation ? SITUATION_WEIGHT : 1);
   });
   // An unknown noun ("кофемашины") marks a question the documents do not cover. An unknown verb
@@ -1168,7 +1157,7 @@ export async function composeLocalAnswer(
       const faq = QUESTION_LINE.test(u.text) ? 0.15 * precision([...u.lexemes]) : i === 0 ? headingBonus : 0;
       const row = nameOfText.has(u.text);
       u.words ??= textWords(u.text);
-      const withoutBonus = without(u.text);
+      const withoutBonus = without(u.words);
       const typed =
         (holdsType && !(hoursInWords && row) ? 0.12 : 0) +
         (hoursAsked && !row && HOURS_SPAN.test(u.text) ? SPAN_BONUS : 0) +
