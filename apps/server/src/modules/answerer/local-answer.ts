@@ -270,10 +270,10 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     // "А в телеге вы есть?": a messenger or a social network asked for, answered by its handle,
     // link or number.
     question:
-      /telegram|телеграм|(?<!\p{L})(?:телег\p{L}*|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакте|инст\p{L}*|соцсет\p{L}*)(?!\p{L})/u,
+      /telegram|телеграм|(?<!\p{L})(?:телег\p{L}*|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакте|инст(?:а|у|е|ой|аграм\p{L}*)?|соцсет\p{L}*)(?!\p{L})/u,
     answer: /@[\w.]{3,}|t\.me\/|wa\.me|vk\.com|\+?\d[\d\s()-]{8,}\d/i,
     names:
-      /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст|соцсет|ник|юзернейм|username)/,
+      /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст(?:а|аграм\p{L}*)?$|соцсет|ник|юзернейм|username)/,
   },
   {
     question:
@@ -1712,9 +1712,14 @@ function withNeighbour(
   // ("В каком году впервые…": "Ранние версии были внедрены к 1851 году").
   const lacking = holds !== undefined && !holds(text);
   const supplies = (x: Unit | undefined) => lacking && !!x && !!holds?.(x.text);
+  // An answer starting with its verb ("Работает с теми, кто боится руля") has its subject in the
+  // sentence before ("Кузьмина Марина Викторовна — инструктор…"): that one first, from its start,
+  // before a sentence further on that names another ("Громов … стаж инструктора 18 лет").
+  const previous = list[first - 1];
+  const subjectless = SUBJECTLESS.test(head.text) && usable(previous) && NAME_DASH.test(previous.text);
   let second = -1;
   list.forEach((x, j) => {
-    if (j >= first - 1 && j <= last + 1) return;
+    if (subjectless || (j >= first - 1 && j <= last + 1)) return;
     if (!usable(x) || text.length + x.text.length + 3 > limit || unitScore(j) < SECOND_SHARE * best) return;
     if (lacking && !supplies(x)) return;
     if (second < 0 || unitScore(j) > unitScore(second)) second = j;
@@ -1730,10 +1735,6 @@ function withNeighbour(
       return beside === list[last + 1] ? `${part} ${beside.text}` : `${beside.text} ${part}`;
     }
   }
-  // An answer starting with its verb ("Работает с теми, кто боится руля") has its subject in the
-  // sentence before ("Кузьмина Марина Викторовна — инструктор…"): that one first, from its start.
-  const previous = list[first - 1];
-  const subjectless = SUBJECTLESS.test(head.text) && usable(previous) && NAME_DASH.test(previous.text);
   const sides = [
     { after: true, unit: list[last + 1], score: unitScore(last + 1) },
     { after: false, unit: list[first - 1], score: unitScore(first - 1) },
