@@ -78,6 +78,9 @@ describe('table questions', () => {
     expect(cellNumber('да')).toBeUndefined();
     expect(comparisonOf('что стоит не дороже 300 рублей')).toMatchObject({ op: '<=', value: 300 });
     expect(comparisonOf('что дешевле 300')).toMatchObject({ op: '<', value: 300 });
+    // "Работаю до 6" is the visitor's day (timetable.ts), no bound; a bound said too still is one.
+    expect(comparisonOf('работаю до 6, есть группа по средам?')).toBeUndefined();
+    expect(comparisonOf('работаю до 6, что есть дешевле 500?')).toMatchObject({ op: '<', value: 500 });
     for (const none of ['где мест уже нет?', 'на какие нет свободных мест', 'куда не осталось мест'])
       expect(comparisonOf(none)).toMatchObject({ op: '<=', value: 0 });
     // "Почти не осталось" is no "нет": the count said is asked.

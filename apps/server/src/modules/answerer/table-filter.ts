@@ -8,7 +8,7 @@
 
 import { lru } from '../../lib/lru';
 import { monthOf } from '../retrieval';
-import { columnForWhen, daysWanted, TIME_OWN_STEM, timeOf, timeWanted, weekdaysOf } from './timetable';
+import { BUSY_UNTIL, columnForWhen, daysWanted, TIME_OWN_STEM, timeOf, timeWanted, weekdaysOf } from './timetable';
 
 export interface TableRow {
   /** The row as the passage holds it. */
@@ -144,7 +144,8 @@ export function comparisonOf(asked: string): Comparison | undefined {
   // мест, меньше пяти" asks the count it says).
   if (NO_PLACES.test(asked)) return { op: '<=', value: 0, said: '0' };
   // "гарантия больше года", "дольше часа": one of the unit ("до часа" is a time of day, not here).
-  const question = asked.replace(ONE_UNIT, '$11 $2');
+  // "Работаю до 6": the visitor's own hours (timetable.ts), no bound of a column.
+  const question = asked.replace(ONE_UNIT, '$11 $2').replace(BUSY_UNTIL, ' ');
   // "Чтоб в 4 тыщи уложиться", "уложиться в 3000", "в 1500 уложитесь?": at most that money.
   const fit =
     /(?<!\p{L})(?:уложит\p{L}*|уложим\p{L}*|уложусь)\s+в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?(?=[\s,.!?]|$)|(?<!\p{L})в\s+(\d[\d\s]*?)\s*((?:тыс|тысяч|тыщ)\p{L}*\.?)?\s+(?:уложит|уложим|уложусь)\p{L}*/iu.exec(

@@ -12,6 +12,10 @@ describe('timetable questions', () => {
     // An hour said of the evening is p.m.
     expect(timeWanted('работаю допоздна, освобождаюсь к 8. что-нибудь есть?')?.from).toBe(20 * 60);
     expect(timeWanted('есть группы после 19:00?')?.from).toBe(19 * 60);
+    // Busy until an hour: free from it, p.m. unless said of the morning.
+    expect(timeWanted('работаю до 6, есть группа вечером?')).toMatchObject({ from: 18 * 60, said: 'после 18:00' });
+    expect(timeWanted('учусь до 15:30, что есть?')?.from).toBe(15 * 60 + 30);
+    expect(timeWanted('работаю до 8 утра, что есть днём?')).toMatchObject({ said: 'днём' });
     expect(timeWanted('что есть до 12:00?')).toMatchObject({ from: 0, to: 12 * 60 });
     expect(timeWanted('на йогу к 7:30 в какие дни?')).toMatchObject({ from: 450, to: 450, said: 'в 07:30' });
     expect(timeWanted('что у вас по субботам с утра?')).toMatchObject({ from: 0, to: 12 * 60, said: 'утром' });

@@ -32,6 +32,12 @@ const NOT_FREE_BEFORE =
   /(?<!\p{L})(?:раньше|до)\s+(\d{1,2})(?::(\d{2}))?(?!\d)[^.?!]{0,20}?не\s+(?:освобожда|успева|могу)/u;
 const FREE_FROM =
   /(?<!\p{L})(?:освобожда\p{L}*|заканчиваю|заканчиваем|освобожусь)\s+(?:(?:к|в|около|часам\s+к|только\s+к)\s+)?(\d{1,2})(?::(\d{2}))?(?!\d)/u;
+/**
+ * Busy until a time ("работаю до 6", "учусь до 15:00", "на работе до семи"): free from it, and an
+ * hour below 12 is p.m. unless said of the morning ("работаю до 8 утра" after a night shift).
+ */
+export const BUSY_UNTIL =
+  /(?<!\p{L})(?:работаю|работаем|учусь|учимся|занят|занята|заняты|на\s+работе)\s+(?:каждый\s+день\s+|обычно\s+|часов\s+)?до\s+(\d{1,2})(?::(\d{2}))?(?!\d)(?!\s*утра)/u;
 const AFTER = /(?<!\p{L})(?:после|позже|позднее|не\s+раньше)\s+(\d{1,2}):(\d{2})/u;
 /** "Попозже чем в 11", "позже 9": an hour without minutes, p.m. when said of the evening or the night. */
 const LATER_THAN = /(?<!\p{L})(?:по)?(?:позже|позднее)\s+(?:чем\s+)?(?:в\s+)?(\d{1,2})(?::(\d{2}))?(?!\d)/u;
@@ -51,6 +57,12 @@ export function timeWanted(question: string): TimeWanted | undefined {
   const free = NOT_FREE_BEFORE.exec(q) ?? FREE_FROM.exec(q);
   if (free) {
     const from = hour(free[1], free[2]);
+    return { from, to: 24 * 60, said: `после ${clock(from)}` };
+  }
+  const busy = BUSY_UNTIL.exec(q);
+  if (busy) {
+    const t = hm(busy[1], busy[2]);
+    const from = t < 12 * 60 ? t + 12 * 60 : t;
     return { from, to: 24 * 60, said: `после ${clock(from)}` };
   }
   const after = AFTER.exec(q);
