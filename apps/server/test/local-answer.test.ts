@@ -9,7 +9,11 @@ import {
   THRESHOLDS,
   withFigures,
 } from '../src/modules/answerer/local-answer';
+import { chunkBlocks } from '../src/modules/knowledge/chunker';
+import { detectFileType } from '../src/modules/knowledge/detect';
+import { parseDocument } from '../src/modules/knowledge/parsers';
 import { chatSpelling, retrieve } from '../src/modules/retrieval/retrieve';
+import { HELD_OUT_BUSINESSES } from './fixtures/engine/fixture';
 import { createOwner } from './helpers/factories';
 import { startTestServer, type TestServer } from './helpers/server';
 import { createAssistant, indexedFile } from './knowledge-helpers';
@@ -2610,6 +2614,45 @@ describe('local answerer asked of an instructor, with a phone number beside', ()
   it('reads "инструктор" as no Instagram asked: a phone number is no answer it wants', async () => {
     const a = await askOf(() => poolId)('есть инструктор для детей?');
     expect(a.text).toContain('Ирина Павлова');
+  });
+});
+
+describe('local answerer asked a time of day its words do not find', () => {
+  const ids = new Map<string, string>();
+  beforeAll(async () => {
+    // Businesses written apart: the swimming school's timetable rows say "Время: 20:30", and the
+    // question's words find its rules, prices and coaches first; the yoga studio's timetable and
+    // its opening hours.
+    const owner = await createOwner(server.app);
+    for (const title of ['Школа плавания', 'Студия йоги и пилатеса']) {
+      const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
+      if (!business) throw new Error(`no ${title} in the fixture`);
+      const id = await createAssistant(server.app, owner.userId, title);
+      for (const file of business.files)
+        await indexedFile(
+          server.app,
+          id,
+          file.name,
+          chunkBlocks(await parseDocument(detectFileType(file.bytes, file.name), file.bytes)),
+        );
+      ids.set(title, id);
+    }
+  });
+
+  it('looks the timetable up by its own words and lists the rows at the time asked', async () => {
+    const a = await askOf(() => ids.get('Школа плавания') ?? '')(
+      'работаю допоздна, освобождаюсь к восьми. для взрослых вечером что-нибудь есть?',
+    );
+    expect(a.source).toBe('knowledge');
+    expect(a.text).toContain('20:30 — Взрослые');
+    expect(a.text).not.toContain('19:15');
+  });
+
+  it("leaves the business's own hours to the sentences saying them", async () => {
+    const a = await askOf(() => ids.get('Студия йоги и пилатеса') ?? '')(
+      'во сколько вы в будни открываетесь? хочу успевать позаниматься до работы',
+    );
+    expect(a.text).toContain('с 07:00 до 22:00');
   });
 });
 

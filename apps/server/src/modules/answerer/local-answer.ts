@@ -31,6 +31,7 @@ import {
   type TableRow,
 } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
+import { timeWanted } from './timetable';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
 export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk' | 'operator-request';
@@ -238,6 +239,12 @@ const SINCE = {
 };
 /** What finds the founding when the question's own words did not: the words it is told in. */
 const SINCE_QUERY = 'открыли основали году';
+/** The words of a timetable, which finds it for a question asking a time of day in other words. */
+const TIMETABLE_QUERY = 'расписание время начало';
+/** The business's own hours asked ("открываетесь", "до скольки работаете", "режим работы"). */
+const OPENING = /открыва|открыт|закрыва|работаете|(?:часы|режим|график|время)\s+работ/u;
+/** A cell that is a time of day ("20:30", "19.00", "с 10:00 до 11:00"). */
+const TIME_CELL = /^(?:с\s+)?\d{1,2}[:.]\d{2}(?!\d)/;
 /** Asked of the business ("вы давно работаете?"), its founding tells since when, not a worker's "работает у нас с 2014 года". */
 const FOUNDED = /(?<!\p{L})(?:открыл\p{L}*|основал\p{L}*|основан\p{L}*|создал\p{L}*)(?!\p{L})/iu;
 /** A question asked of the business itself ("вы", "вас"), not of one of its people. */
@@ -850,6 +857,20 @@ export async function composeLocalAnswer(
     const priced = await retrieve(ctx, assistantId, PRICE_LIST_QUERY, { limit: THRESHOLDS.passages });
     const seen = new Set(passages.map((x) => x.chunkId));
     passages = [...passages, ...priced.passages.filter((x) => !seen.has(x.chunkId))];
+  }
+  // A time of day asked ("освобождаюсь к восьми, для взрослых вечером что-нибудь есть?") of a
+  // timetable no passage found: its times are figures, no word of the question's, so it is looked
+  // up by the words of a timetable. Not the business's own hours ("во сколько открываетесь в будни?").
+  const timed = (x: PassageParts) => x.rows.some((r) => r.cells.some(([, v]) => TIME_CELL.test(v)));
+  if (
+    !jobSeeking &&
+    timeWanted(tableQuestion) &&
+    !OPENING.test(tableQuestion) &&
+    !passages.some((x) => timed(passageParts(x)))
+  ) {
+    const timetable = await retrieve(ctx, assistantId, TIMETABLE_QUERY, { limit: 12 });
+    const seen = new Set(passages.map((x) => x.chunkId));
+    passages = [...passages, ...timetable.passages.filter((x) => !seen.has(x.chunkId) && timed(passageParts(x)))];
   }
   const qText = asked.toLowerCase().replace(/ё/g, 'е');
   const sinceAsked = SINCE.question.test(qText);
