@@ -280,7 +280,7 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
       /telegram|телеграм|(?<!\p{L})(?:телег\p{L}*|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакте|инст(?:а|у|е|ой|аграм\p{L}*)?|соцсет\p{L}*)(?!\p{L})/u,
     answer: /@[\w.]{3,}|t\.me\/|wa\.me|vk\.com|\+?\d[\d\s()-]{8,}\d/i,
     names:
-      /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст(?:а|аграм\p{L}*)?$|соцсет|ник|юзернейм|username)/,
+      /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст(?:а|аграм\p{L}*)?$|соцсет|ник|юзернейм|username)/u,
   },
   {
     question:
