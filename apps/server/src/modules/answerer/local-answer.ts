@@ -887,7 +887,7 @@ export async function composeLocalAnswer(
   // Table rows are records again (header names + values); their column names and first cells are
   // stemmed with the rest, for questions that filter a table.
   const rows = await tableRows(ctx, assistantId, passages, parts, tableQuestion);
-  const columnNames = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
+  const columnNames = [...new Set(rows.flatMap((r) => r.cells.flatMap(([name]) => [name, namingPart(name)])))];
   const nameOfRow = rowNamesOf(rows);
   const rowNames = [...new Set(rows.map((r) => nameOfRow.get(r) ?? ''))];
   // Values of category columns ("Мастер: косметолог"), stemmed with the rest for "какие … делает косметолог";
@@ -1450,7 +1450,9 @@ function tableAnswer(
     namesColumn: (column) =>
       Math.max(
         0,
-        ...terms.filter((t) => columnWord(t) && !years(t)).map((t) => match(t, stemsOf.get(column) ?? empty)),
+        ...terms
+          .filter((t) => columnWord(t) && !years(t))
+          .map((t) => match(t, stemsOf.get(namingPart(column)) ?? empty)),
       ),
     namesRow: (row) => Math.max(0, ...rowWords.map((t) => match(t, stemsOf.get(nameOfRow.get(row) ?? '') ?? empty))),
     describesRow: (row) => rowWords.some((t) => describedRows(t).has(row)),
@@ -1479,6 +1481,12 @@ function tableAnswer(
     maxChars: THRESHOLDS.answerChars,
   });
 }
+
+/**
+ * The part of a column's name that names it: not what it says in brackets of whom or what
+ * ("Беременным (14–36 неделя)" is named by "беременным", not by "на следующей неделе").
+ */
+const namingPart = (column: string): string => column.replace(/\s*\([^)]*\)/g, '').trim() || column;
 
 /** `f` with each result kept for the call's life (a table answer reads a row or a word again and again). */
 function memoized<K, V>(f: (key: K) => V): (key: K) => V {
