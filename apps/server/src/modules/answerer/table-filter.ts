@@ -1194,8 +1194,12 @@ export function filterTable(input: FilterInput): string | undefined {
         };
     }
     // The rows the list question's word names, with their prices when the table has them.
+    // Without a price column, the column of figures tells what each row is worth ("Скидка: В день
+    // рождения; Размер: 15 %").
     if (rowsOfWord && !byValues && holdsFigures && (!best || valueScore > best.score)) {
-      const price = others.find((c) => PRICE_COLUMN.test(c));
+      const price =
+        others.find((c) => PRICE_COLUMN.test(c)) ??
+        others.find((c) => namedRows.every((r) => saysFigure(cellOf(r, c))));
       best = {
         score: valueScore,
         answer: compose(`${price ?? nameOf}:`, list(namedRows, price ?? ''), input.maxChars),
