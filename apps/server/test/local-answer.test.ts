@@ -2706,6 +2706,39 @@ describe('local answerer on a price list with a yes/no column qualified in brack
   });
 });
 
+describe('local answerer asked whether one may, of a yes/no column named through a synonym', () => {
+  let glampingId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    glampingId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, glampingId, 'obekty.xlsx', [
+      {
+        heading: 'Домики',
+        content: [
+          'Объект: Шатёр «Сафари»; Тип: шатёр; Мест: 4; Можно с собакой: да',
+          'Объект: Дом «Лоцман»; Тип: дом; Мест: 6; Можно с собакой: нет',
+          'Объект: A-фрейм «Шишка»; Тип: A-фрейм; Мест: 2; Можно с собакой: да',
+          'Объект: Домик на дереве «Гнездо»; Тип: домик; Мест: 2; Можно с собакой: нет',
+        ].join('\n'),
+      },
+      {
+        heading: 'Животные',
+        content:
+          'С собакой можно приехать в объекты, где это указано, доплата 1 000 ₽ за ночь. ' +
+          'Кошек, птиц и других животных, кроме собак, мы не принимаем.',
+      },
+      { heading: 'Заезд', content: 'Заезд с 14:00, выезд до 12:00. Ранний заезд — по согласованию.' },
+    ]);
+  });
+  const ask = async (question: string) => (await askOf(() => glampingId)(question)).text;
+
+  it('answers with the rule, not the rows a column of another animal picks ("с кошкой?" of "Можно с собакой")', async () => {
+    expect(await ask('Можно ли приехать к вам с кошкой?')).toContain('Кошек, птиц и других животных');
+    // Named by its own word, the column still picks its rows.
+    expect(await ask('куда можно с собакой?')).toContain('Можно с собакой: да\n- Шатёр «Сафари»');
+  });
+});
+
 describe('local answerer on a list of teachers', () => {
   let yogaId = '';
   beforeAll(async () => {

@@ -842,7 +842,9 @@ export function filterTable(input: FilterInput): string | undefined {
       const yesNo = values.every((v) => YES.test(v) || NO.test(v) || v === '') && values.some((v) => YES.test(v));
       // "В каких блюдах есть орехи", "что у вас из острого"; "во сколько завтрак" names the column
       // but asks a time.
-      if (!asksAmount && yesNo && score >= 0.65 && !aboutRow) {
+      // Not a list question ("можно ли к вам с кошкой?"), it must name the column by its own word:
+      // through a synonym ("кошка" of "Можно с собакой") the rows it picks answer another question.
+      if (!asksAmount && yesNo && score >= (listed ? 0.65 : OWN_VALUE) && !aboutRow) {
         const { absent, said } = absentSaid(column);
         // "Какие занятия с платным пробным" of a column "Пробное бесплатно": its "нет".
         const yes = absent === ABSENT_COLUMN.test(column) && !saysOpposite(column, input.question);
