@@ -2617,14 +2617,14 @@ describe('local answerer asked of an instructor, with a phone number beside', ()
   });
 });
 
-describe('local answerer asked a time of day its words do not find', () => {
+describe('local answerer on businesses written apart', () => {
   const ids = new Map<string, string>();
   beforeAll(async () => {
     // Businesses written apart: the swimming school's timetable rows say "Время: 20:30", and the
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
     // its opening hours.
     const owner = await createOwner(server.app);
-    for (const title of ['Школа плавания', 'Студия йоги и пилатеса']) {
+    for (const title of ['Школа плавания', 'Студия йоги и пилатеса', 'Мебель на заказ']) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
       const id = await createAssistant(server.app, owner.userId, title);
@@ -2653,6 +2653,15 @@ describe('local answerer asked a time of day its words do not find', () => {
       'во сколько вы в будни открываетесь? хочу успевать позаниматься до работы',
     );
     expect(a.text).toContain('с 07:00 до 22:00');
+  });
+
+  it('filters the table whose rows the list question names ("какие столешницы" of "Столешницы и фартуки")', async () => {
+    // The mirrors of the wardrobe doors' table ("…доплата к цене за метр") share "за метр" with it.
+    const a = await askOf(() => ids.get('Мебель на заказ') ?? '')(
+      'какие столешницы есть дешевле пятнадцати тыщ за метр?',
+    );
+    expect(a.text).toContain('Компакт-плита HPL — 12500');
+    expect(a.text).not.toContain('Зеркало');
   });
 });
 

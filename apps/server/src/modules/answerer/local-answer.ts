@@ -22,6 +22,7 @@ import {
   filterOwnStem,
   filtersTable,
   filterTable,
+  LISTED_WORDS,
   letterWords,
   PEOPLE,
   PRICE_WORDS,
@@ -1444,6 +1445,10 @@ function tableAnswer(
       !own(t) &&
       !quantityWord(t),
   );
+  // The question's stems a list question lists by ("какие столешницы", "какое защитное покрытие").
+  const listedAt = LISTED_WORDS.exec(question);
+  const listedWords = [listedAt?.[1], listedAt?.[2]].flatMap((w) => (w ? [w.replace(/ё/g, 'е')] : []));
+  const listedBy = terms.filter((t) => listedWords.some((w) => w.startsWith(saidAs(t))));
   return filterTable({
     rows,
     question,
@@ -1461,6 +1466,10 @@ function tableAnswer(
     columnSaidAt: (column) => {
       const stems = stemsOf.get(column) ?? empty;
       return firstSaid(terms.filter((t) => match(t, stems) >= 0.65));
+    },
+    listedAs: (column) => {
+      const stems = stemsOf.get(column) ?? empty;
+      return listedBy.some((t) => match(t, stems) >= OWN_WORD);
     },
     aboutTable: (columns) => {
       const stems = new Set(columns.flatMap((c) => [...(stemsOf.get(c) ?? [])]));

@@ -266,6 +266,11 @@ function superlativeOf(
   return { of, lowest: /^(?:дешев|недорог|бюджетн|маленьк|меньше)/.test(word), said: m[0] };
 }
 
+/** What the rows' column named by a list question's word adds to how much the question is about a table. */
+const LISTED_AS_BONUS = 0.05;
+/** The words a list question lists by: the one or two after "какие", "что из" ("какое защитное покрытие"). */
+export const LISTED_WORDS =
+  /(?<!\p{L})(?:какие|каких|какой|какая|какое|какую|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из)\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
 /** Of price lists named alike, the longer wins ("что есть до тыщи?": the catalogue, not the delivery zones). */
 const LONGER_TABLE = 0.0001;
 /** Words of cheapness, said with a price compared ("недорогое до тыщи"). */
@@ -670,6 +675,11 @@ export interface FilterInput {
   /** How much of the question the table's column names explain, 0–1: which of two tables is meant. */
   aboutTable: (columns: string[]) => number;
   /**
+   * Whether the word a list question lists by ("какие столешницы", "что из доп услуг") names the
+   * column of the rows' names ("Столешницы и фартуки"): the table is of those things.
+   */
+  listedAs?: (column: string) => boolean;
+  /**
    * How well each word of the question names a value of a category column, 0–1 (the words in one
    * order for every value): two words naming two values of a column ("из хирургии и имплантации")
    * ask for either.
@@ -719,7 +729,10 @@ export function filterTable(input: FilterInput): string | undefined {
     const rows = ofMonth ?? table;
     // The columns other than the rows' names.
     const others = columns.filter((c) => c !== nameOf);
-    const about = 0.3 * input.aboutTable(columns) + (ofMonth ? MONTH_BONUS : 0);
+    const about =
+      0.3 * input.aboutTable(columns) +
+      (ofMonth ? MONTH_BONUS : 0) +
+      (input.listedAs?.(nameOf) ? LISTED_AS_BONUS : 0);
     const valuesOf = (c: string) => rows.map((r) => cellOf(r, c));
     // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered;
     // a list question whose word names several rows ("какие коронки", of "Коронка
