@@ -2624,7 +2624,7 @@ describe('local answerer on businesses written apart', () => {
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
     // its opening hours.
     const owner = await createOwner(server.app);
-    for (const title of ['Школа плавания', 'Студия йоги и пилатеса', 'Мебель на заказ']) {
+    for (const title of ['Школа плавания', 'Студия йоги и пилатеса', 'Мебель на заказ', 'Клининг']) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
       const id = await createAssistant(server.app, owner.userId, title);
@@ -2662,6 +2662,12 @@ describe('local answerer on businesses written apart', () => {
     );
     expect(a.text).toContain('Компакт-плита HPL — 12500');
     expect(a.text).not.toContain('Зеркало');
+  });
+
+  it('compares the rows of a list question though one row has its word ("доп" of "Мытьё дополнительной створки")', async () => {
+    const a = await askOf(() => ids.get('Клининг') ?? '')('что из доп услуг дешевле трехсот рублей?');
+    expect(a.text).toContain('Стирка и развешивание белья — 200 ₽');
+    expect(a.text).not.toContain('Генеральная уборка');
   });
 });
 

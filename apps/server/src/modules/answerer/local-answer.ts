@@ -243,9 +243,10 @@ const SINCE_QUERY = 'открыли основали году';
 /** The words of a timetable, which finds it for a question asking a time of day in other words. */
 const TIMETABLE_QUERY = 'расписание время начало';
 /** The business's own hours asked ("открываетесь", "до скольки работаете", "режим работы"). */
-const OPENING = /открыва|открыт|закрыва|работаете|(?:часы|режим|график|время)\s+работ/u;
-/** A cell that is a time of day ("20:30", "19.00", "с 10:00 до 11:00"). */
-const TIME_CELL = /^(?:с\s+)?\d{1,2}[:.]\d{2}(?!\d)/;
+const OPENING =
+  /(?<!\p{L})(?:открыва\p{L}*|открыт[ыо]|закрыва\p{L}*|работаете|принимаете|(?:часы|режим|график|время)\s+работ\p{L}*)(?!\p{L})/u;
+/** A cell that is a time of day ("20:30", "19.00", "с 10:00 до 11:00"), not a date ("12.04.2025") or a decimal. */
+const TIME_CELL = /^(?:с\s+)?(?:[01]?\d|2[0-3])[:.][0-5]\d(?![\d.,])/;
 /** Asked of the business ("вы давно работаете?"), its founding tells since when, not a worker's "работает у нас с 2014 года". */
 const FOUNDED = /(?<!\p{L})(?:открыл\p{L}*|основал\p{L}*|основан\p{L}*|создал\p{L}*)(?!\p{L})/iu;
 /** A question asked of the business itself ("вы", "вас"), not of one of its people. */
@@ -278,10 +279,10 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     // "А в телеге вы есть?": a messenger or a social network asked for, answered by its handle,
     // link or number.
     question:
-      /telegram|телеграм|(?<!\p{L})(?:телег\p{L}*|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакте|инст(?:а|у|е|ой|аграм\p{L}*)?|соцсет\p{L}*)(?!\p{L})/u,
+      /telegram|телеграм|(?<!\p{L})(?:телег\p{L}*|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакте|инст(?:а|у|е|ы|ой|аграм\p{L}*)?|соцсет\p{L}*)(?!\p{L})/u,
     answer: /@[\w.]{3,}|t\.me\/|wa\.me|vk\.com|\+?\d[\d\s()-]{8,}\d/i,
     names:
-      /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст(?:а|аграм\p{L}*)?$|соцсет|ник|юзернейм|username)/u,
+      /^(?:telegram|телеграм|телег|тг|whatsapp|ватсап|вотсап|вацап|viber|вайбер|вк|вконтакт|инст(?:агр\p{L}*)?$|соцсет|ник|юзернейм|username)/u,
   },
   {
     question:
@@ -865,6 +866,7 @@ export async function composeLocalAnswer(
   const timed = (x: PassageParts) => x.rows.some((r) => r.cells.some(([, v]) => TIME_CELL.test(v)));
   if (
     !jobSeeking &&
+    passages.length > 0 &&
     timeWanted(tableQuestion) &&
     !OPENING.test(tableQuestion) &&
     !passages.some((x) => timed(passageParts(x)))
@@ -1495,7 +1497,7 @@ function tableAnswer(
  * The part of a column's name that names it: not what it says in brackets of whom or what
  * ("Беременным (14–36 неделя)" is named by "беременным", not by "на следующей неделе").
  */
-const namingPart = (column: string): string => column.replace(/\s*\([^)]*\)/g, '').trim() || column;
+const namingPart = (column: string): string => column.replace(/\s*\([^)]*\d[^)]*\)/g, '').trim() || column;
 
 /** `f` with each result kept for the call's life (a table answer reads a row or a word again and again). */
 function memoized<K, V>(f: (key: K) => V): (key: K) => V {
@@ -1757,7 +1759,7 @@ function withNeighbour(
   const subjectless = SUBJECTLESS.test(head.text) && usable(previous) && NAME_DASH.test(previous.text);
   let second = -1;
   list.forEach((x, j) => {
-    if (subjectless || (j >= first - 1 && j <= last + 1)) return;
+    if ((subjectless && !supplies(x)) || (j >= first - 1 && j <= last + 1)) return;
     if (!usable(x) || text.length + x.text.length + 3 > limit || unitScore(j) < SECOND_SHARE * best) return;
     if (lacking && !supplies(x)) return;
     if (second < 0 || unitScore(j) > unitScore(second)) second = j;

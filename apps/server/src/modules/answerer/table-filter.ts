@@ -266,11 +266,13 @@ function superlativeOf(
   return { of, lowest: /^(?:дешев|недорог|бюджетн|маленьк|меньше)/.test(word), said: m[0] };
 }
 
+/** A cell of money or a share ("500 ₽", "15 %", "от 300 руб."). */
+const MONEY_OR_SHARE = /^(?:от\s+|до\s+|[−-]\s*)?\d[\d\s.,]*\s*(?:%|₽|руб)/iu;
 /** What the rows' column named by a list question's word adds to how much the question is about a table. */
 const LISTED_AS_BONUS = 0.05;
 /** The words a list question lists by: the one or two after "какие", "что из" ("какое защитное покрытие"). */
 export const LISTED_WORDS =
-  /(?<!\p{L})(?:какие|каких|какой|какая|какое|какую|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из)\s+(\p{L}+)(?:\s+(\p{L}+))?/u;
+  /(?<!\p{L})(?:какие|каких|какой|какая|какое|какую|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из)\s+(?:(?:у\s+вас|есть)\s+)*(\p{L}+)(?:\s+(\p{L}+))?/u;
 /** Of price lists named alike, the longer wins ("что есть до тыщи?": the catalogue, not the delivery zones). */
 const LONGER_TABLE = 0.0001;
 /** Words of cheapness, said with a price compared ("недорогое до тыщи"). */
@@ -730,9 +732,7 @@ export function filterTable(input: FilterInput): string | undefined {
     // The columns other than the rows' names.
     const others = columns.filter((c) => c !== nameOf);
     const about =
-      0.3 * input.aboutTable(columns) +
-      (ofMonth ? MONTH_BONUS : 0) +
-      (input.listedAs?.(nameOf) ? LISTED_AS_BONUS : 0);
+      0.3 * input.aboutTable(columns) + (ofMonth ? MONTH_BONUS : 0) + (input.listedAs?.(nameOf) ? LISTED_AS_BONUS : 0);
     const valuesOf = (c: string) => rows.map((r) => cellOf(r, c));
     // A question about one row ("есть орехи в сырниках?") is answered by that row, not filtered;
     // a list question whose word names several rows ("какие коронки", of "Коронка
@@ -749,7 +749,9 @@ export function filterTable(input: FilterInput): string | undefined {
         ? named
         : [];
     const rowsOfWord = listed && namedRows.length >= 2;
-    const aboutRow = namedRows.length > 0 && !rowsOfWord;
+    // A list question comparing ("что из доп услуг дешевле 300?") lists rows, whatever one row its
+    // word names ("Мытьё дополнительной створки").
+    const aboutRow = namedRows.length > 0 && !rowsOfWord && !(listed && comparison);
     // "Какие курсы на автомате и почём?": the rows listed with their prices.
     const moneyColumns = others.filter((c) => PRICE_COLUMN.test(c));
     const priceColumns = asksPrice ? moneyColumns : [];
@@ -1209,12 +1211,12 @@ export function filterTable(input: FilterInput): string | undefined {
         };
     }
     // The rows the list question's word names, with their prices when the table has them.
-    // Without a price column, the column of figures tells what each row is worth ("Скидка: В день
-    // рождения; Размер: 15 %").
+    // Without a price column, a column of money or shares tells what each row is worth ("Скидка: В
+    // день рождения; Размер: 15 %"), not one of codes or years.
     if (rowsOfWord && !byValues && holdsFigures && (!best || valueScore > best.score)) {
       const price =
         others.find((c) => PRICE_COLUMN.test(c)) ??
-        others.find((c) => namedRows.every((r) => saysFigure(cellOf(r, c))));
+        others.find((c) => namedRows.every((r) => MONEY_OR_SHARE.test(cellOf(r, c))));
       best = {
         score: valueScore,
         answer: compose(`${price ?? nameOf}:`, list(namedRows, price ?? ''), input.maxChars),

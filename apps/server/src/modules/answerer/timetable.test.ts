@@ -12,10 +12,13 @@ describe('timetable questions', () => {
     // An hour said of the evening is p.m.
     expect(timeWanted('работаю допоздна, освобождаюсь к 8. что-нибудь есть?')?.from).toBe(20 * 60);
     expect(timeWanted('есть группы после 19:00?')?.from).toBe(19 * 60);
-    // Busy until an hour: free from it, p.m. unless said of the morning.
+    // Busy until an hour: free from it, p.m. when said alone ("до 6"), as said with minutes
+    // ("до 8 утра" is "до 8:00" by then, quantities.ts); a date is no hour.
     expect(timeWanted('работаю до 6, есть группа вечером?')).toMatchObject({ from: 18 * 60, said: 'после 18:00' });
     expect(timeWanted('учусь до 15:30, что есть?')?.from).toBe(15 * 60 + 30);
-    expect(timeWanted('работаю до 8 утра, что есть днём?')).toMatchObject({ said: 'днём' });
+    expect(timeWanted('работаю до 8:00, что есть днём?')?.from).toBe(8 * 60);
+    expect(timeWanted('занята до 15 числа, что есть?')).toBeUndefined();
+    expect(timeWanted('работаю до 31 декабря, что есть?')).toBeUndefined();
     expect(timeWanted('что есть до 12:00?')).toMatchObject({ from: 0, to: 12 * 60 });
     expect(timeWanted('на йогу к 7:30 в какие дни?')).toMatchObject({ from: 450, to: 450, said: 'в 07:30' });
     expect(timeWanted('что у вас по субботам с утра?')).toMatchObject({ from: 0, to: 12 * 60, said: 'утром' });

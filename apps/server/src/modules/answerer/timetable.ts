@@ -33,11 +33,12 @@ const NOT_FREE_BEFORE =
 const FREE_FROM =
   /(?<!\p{L})(?:освобожда\p{L}*|заканчиваю|заканчиваем|освобожусь)\s+(?:(?:к|в|около|часам\s+к|только\s+к)\s+)?(\d{1,2})(?::(\d{2}))?(?!\d)/u;
 /**
- * Busy until a time ("работаю до 6", "учусь до 15:00", "на работе до семи"): free from it, and an
- * hour below 12 is p.m. unless said of the morning ("работаю до 8 утра" after a night shift).
+ * Busy until a time ("работаю до 6", "учусь до 15:30", "на работе до 7"): free from it. An hour
+ * said alone is p.m. ("до 6" is 18:00); one said with minutes is as said ("до 8 утра" is "до 8:00"
+ * by then, quantities.ts). Not a date ("до 15 числа", "до 31 декабря").
  */
 export const BUSY_UNTIL =
-  /(?<!\p{L})(?:работаю|работаем|учусь|учимся|занят|занята|заняты|на\s+работе)\s+(?:каждый\s+день\s+|обычно\s+|часов\s+)?до\s+(\d{1,2})(?::(\d{2}))?(?!\d)(?!\s*утра)/u;
+  /(?<!\p{L})(?:работаю|работаем|учусь|учимся|занят|занята|заняты|на\s+работе)\s+(?:каждый\s+день\s+|обычно\s+|часов\s+)?до\s+([01]?\d|2[0-4])(?::([0-5]\d))?(?![\d:]|[.,]\d)(?!\s*(?:-?го|числ|январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр))/u;
 const AFTER = /(?<!\p{L})(?:после|позже|позднее|не\s+раньше)\s+(\d{1,2}):(\d{2})/u;
 /** "Попозже чем в 11", "позже 9": an hour without minutes, p.m. when said of the evening or the night. */
 const LATER_THAN = /(?<!\p{L})(?:по)?(?:позже|позднее)\s+(?:чем\s+)?(?:в\s+)?(\d{1,2})(?::(\d{2}))?(?!\d)/u;
@@ -62,7 +63,7 @@ export function timeWanted(question: string): TimeWanted | undefined {
   const busy = BUSY_UNTIL.exec(q);
   if (busy) {
     const t = hm(busy[1], busy[2]);
-    const from = t < 12 * 60 ? t + 12 * 60 : t;
+    const from = t < 12 * 60 && busy[2] === undefined ? t + 12 * 60 : t;
     return { from, to: 24 * 60, said: `после ${clock(from)}` };
   }
   const after = AFTER.exec(q);
