@@ -2548,56 +2548,6 @@ describe('local answerer on a paragraph of staff', () => {
   });
 });
 
-describe('local answerer on a section of instructors, a line each', () => {
-  let instructorsId = '';
-  beforeAll(async () => {
-    const owner = await createOwner(server.app);
-    instructorsId = await createAssistant(server.app, owner.userId);
-    // As the driving school written apart has it (held-out-driving): the section's lines make one
-    // paragraph of the passage, and the price table weighs the words of the course.
-    await indexedFile(server.app, instructorsId, 'o-shkole.txt', [
-      {
-        heading: 'Об автошколе «Зелёная волна» › Инструкторы вождения',
-        content:
-          'Громов Сергей Петрович — категория B, механика, стаж инструктора 18 лет. ' +
-          'Строгий, но очень понятно объясняет; к нему идут те, кто хочет уверенно ездить на механике. ' +
-          'Лебедев Дмитрий Олегович — категория B, механика, стаж 9 лет. ' +
-          'Ведёт вождение по вечерам и в выходные. ' +
-          'Волков Алексей Игоревич — категория B, автомат, стаж 7 лет, кандидат в мастера спорта по автоспорту. ' +
-          'Кузьмина Марина Викторовна — категория B, автомат, стаж 12 лет. ' +
-          'Работает с теми, кто боится руля, и с учениками после долгого перерыва; первые занятия всегда проводит на автодроме. ' +
-          'Ханов Игорь Рашидович — категория A, мотоцикл, стаж 15 лет. ' +
-          'Сам ездит на мотоцикле с 1998 года, занятия ведёт с апреля по октябрь. ' +
-          'Тарасова Анна Сергеевна — категория B, автомат и механика, стаж 5 лет. ' +
-          'Ведёт утренние занятия с 7:00.',
-      },
-      {
-        heading: 'Тарифы',
-        content:
-          'Категория: B; Курс: Для водителей с категорией A; Коробка: механика; Теория (часов): 40; Вождение (часов): 56; Срок обучения (мес.): 2; Цена (руб.): 34000; Рассрочка (да/нет): да\n' +
-          'Категория: B; Курс: Переучивание с автомата на механику; Коробка: механика; Теория (часов): 0; Вождение (часов): 16; Срок обучения (мес.): 1; Цена (руб.): 19000; Рассрочка (да/нет): нет\n' +
-          'Категория: B; Курс: Восстановление навыков вождения; Коробка: механика; Теория (часов): 0; Вождение (часов): 10; Срок обучения (мес.): 1; Цена (руб.): 13000; Рассрочка (да/нет): нет\n' +
-          'Категория: B; Курс: Восстановление навыков вождения; Коробка: автомат; Теория (часов): 0; Вождение (часов): 10; Срок обучения (мес.): 1; Цена (руб.): 14000; Рассрочка (да/нет): нет\n' +
-          'Категория: A; Курс: Мотоцикл; Коробка: механика; Теория (часов): 130; Вождение (часов): 18; Срок обучения (мес.): 2; Цена (руб.): 29000; Рассрочка (да/нет): нет\n' +
-          'Категория: A; Курс: Мотоцикл, онлайн-теория; Коробка: механика; Теория (часов): 130; Вождение (часов): 18; Срок обучения (мес.): 2; Цена (руб.): 26500; Рассрочка (да/нет): нет',
-      },
-      {
-        heading: 'Тарифы',
-        content:
-          'Категория: A; Курс: Для водителей с категорией B; Коробка: механика; Теория (часов): 16; Вождение (часов): 18; Срок обучения (мес.): 1; Цена (руб.): 19500; Рассрочка (да/нет): нет',
-      },
-    ]);
-  });
-
-  it('gives the sentence naming who an answer starting with its verb tells of, not one further on naming another', async () => {
-    // "Громов … стаж инструктора 18 лет" shares the question's "инструктор"; "Работает с теми, кто
-    // боится руля" is Кузьмина's.
-    const a = await askOf(() => instructorsId)('я жутко боюсь руля. есть инструктор который с такими работает?');
-    expect(a.text).toContain('Кузьмина Марина Викторовна');
-    expect(a.text).not.toContain('Громов');
-  });
-});
-
 describe('local answerer asked of an instructor, with a phone number beside', () => {
   let poolId = '';
   beforeAll(async () => {
@@ -2624,7 +2574,7 @@ describe('local answerer on businesses written apart', () => {
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
     // its opening hours.
     const owner = await createOwner(server.app);
-    for (const title of ['Школа плавания', 'Студия йоги и пилатеса', 'Мебель на заказ', 'Клининг']) {
+    for (const title of ['Школа плавания', 'Студия йоги и пилатеса', 'Мебель на заказ', 'Клининг', 'Автошкола']) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
       const id = await createAssistant(server.app, owner.userId, title);
@@ -2662,6 +2612,16 @@ describe('local answerer on businesses written apart', () => {
     );
     expect(a.text).toContain('Компакт-плита HPL — 12500');
     expect(a.text).not.toContain('Зеркало');
+  });
+
+  it('gives the sentence naming who an answer starting with its verb tells of, not one further on naming another', async () => {
+    // "Громов … стаж инструктора 18 лет" shares the question's "инструктор"; "Работает с теми, кто
+    // боится руля" is Кузьмина's.
+    const a = await askOf(() => ids.get('Автошкола') ?? '')(
+      'я жутко боюсь руля. есть инструктор который с такими работает?',
+    );
+    expect(a.text).toContain('Кузьмина Марина Викторовна');
+    expect(a.text).not.toContain('Громов');
   });
 
   it('compares the rows of a list question though one row has its word ("доп" of "Мытьё дополнительной створки")', async () => {
