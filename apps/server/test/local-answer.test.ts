@@ -67,6 +67,27 @@ const TURBINE = [
       'подножия Анд до самого океана, и дают приют ягуарам, ленивцам и тысячам птиц. ' +
       'Амазония хранит более половины оставшихся на Земле дождевых лесов.',
   },
+  {
+    heading: 'Чайная',
+    content:
+      'Пуэры нашей чайной (шу и шэн из провинции Юньнань, выдержанные от трёх до пятнадцати лет в бамбуковых ' +
+      'корзинах на складах Гуанчжоу и Куньмина), также известные как тёмные чаи, — это прессованные чаи, которые ' +
+      'мы завариваем проливом в исинских чайниках на каждой чайной церемонии по субботам и воскресеньям.',
+  },
+  {
+    heading: 'Спорт',
+    content:
+      'Профессиональные команды нашего края выступают в чемпионатах страны по футболу (ФК «Торпедо-Юг», ФК «Луч», ' +
+      'ФК «Спартак-Приморье»), по хоккею (ХК «Сокол» и ХК «Витязь-Приморье»), по баскетболу (БК «Химик» и БК «Урал») ' +
+      'и по волейболу (ВК «Зенит-М» и ВК «Динамо-Приморье»), а домашние матчи проходят на стадионах и во дворцах спорта краевого центра.',
+  },
+  {
+    heading: 'Автомобили',
+    content:
+      'Спустя несколько лет японские компании, пострадавшие от ограничения экспорта, открыли в США сборочные ' +
+      'производства и учредили подразделения по выпуску автомобилей премиум-класса (Acura, Lexus и Infiniti), ' +
+      'обособленные от основных марок, чтобы продавать дорогие машины в отдельных салонах со своим сервисом и гарантией.',
+  },
 ];
 
 const PASSAGES = [
@@ -782,6 +803,32 @@ describe('local answerer on prose', () => {
     const a = await askOf(() => turbineId)('Можно вернуть приставку для ТВ, если плёнку сняли?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('заводской плёнке');
+  });
+
+  it('drops an aside in brackets saying none of the question from a sentence too long, keeping its start whole', async () => {
+    const a = await askOf(() => turbineId)(
+      'Какие чаи вы завариваете проливом в исинских чайниках на чайной церемонии?',
+    );
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toMatch(/^Пуэры нашей чайной, также известные как тёмные чаи/);
+    expect(a.text).not.toContain('Юньнань');
+    expect(a.text).not.toContain('…');
+  });
+
+  it('keeps the asides of a sentence that tells its list in brackets', async () => {
+    const a = await askOf(() => turbineId)(
+      'Какие профессиональные команды края выступают в чемпионате страны по хоккею?',
+    );
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('«Сокол»');
+  });
+
+  it('keeps the aside that holds the name asked ("как называется…")', async () => {
+    const a = await askOf(() => turbineId)(
+      'Как называется подразделение японской компании, выпускающее автомобили премиум-класса?',
+    );
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('Lexus');
   });
 
   it('answers "в каком году" with the sentence beside the best one that holds a year, not one further on without it', async () => {
