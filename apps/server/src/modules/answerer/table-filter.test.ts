@@ -716,3 +716,36 @@ describe('superlatives of a column the question names', () => {
     expect(filterTable(input('какая машина самая дешёвая ночью?', undefined, fleet)) ?? '').toContain('Валдай');
   });
 });
+
+describe('a menu whose notes say "без глютена"', () => {
+  const cafe = [
+    'Позиция: Боул с киноа; Цена, руб.: 390; Категория: Обед; Примечание: без глютена',
+    'Позиция: Боул с нутом; Цена, руб.: 350; Категория: Обед; Примечание: веганское, без глютена',
+    'Позиция: Суп дня; Цена, руб.: 220; Категория: Обед; Примечание: веганское',
+    'Позиция: Сэндвич с индейкой; Цена, руб.: 290; Категория: Перекус; Примечание: до 12:00',
+    'Позиция: Круассан с лососем; Цена, руб.: 340; Категория: Перекус; Примечание: до 12:00',
+    'Позиция: Шоколадный брауни; Цена, руб.: 160; Категория: Десерты; Примечание: без глютена',
+    'Позиция: Морковный торт; Цена, руб.: 230; Категория: Десерты; Примечание: до 12:00',
+  ].map((t) => parseRow(t) as TableRow);
+
+  it('filters nothing when no row holds it with a value named in its own words', () => {
+    // "блюда" names "Перекус" through "перекусить" (0.8); "глютена" names "без глютена" itself.
+    const question = 'какие блюда без глютена?';
+    const text =
+      filterTable({
+        ...input(question, undefined, cafe),
+        valueWords: (v: string) => [v === 'Перекус' ? 0.8 : 0, v === 'без глютена' ? 1 : 0],
+      }) ?? '';
+    expect(text).toContain('Примечание: без глютена');
+    for (const name of ['Боул с киноа', 'Боул с нутом', 'Шоколадный брауни']) expect(text).toContain(name);
+    expect(text).not.toContain('Сэндвич');
+  });
+
+  it('reads "что есть без …" as a list question, as "что есть с …"', () => {
+    const question = 'что у вас есть без глютена?';
+    const text =
+      filterTable({ ...input(question, undefined, cafe), valueWords: (v: string) => [v === 'без глютена' ? 1 : 0] }) ??
+      '';
+    for (const name of ['Боул с киноа', 'Боул с нутом', 'Шоколадный брауни']) expect(text).toContain(name);
+  });
+});

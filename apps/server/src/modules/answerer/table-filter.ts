@@ -195,7 +195,7 @@ export function comparisonOf(asked: string): Comparison | undefined {
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION =
-  /(?<!\p{L})(?:какие|каких|каким|какими|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из|из\s+(?:\p{L}+\s+){1,3}что|что\s+(?:у\s+вас\s+)?(?:на\s+(?:этой\s+)?неделе\s+|сегодня\s+|завтра\s+)?(?:есть\s+)?(?:с|со)\s+\p{L}{4,}|что-?нибудь|перечисл)/iu;
+  /(?<!\p{L})(?:какие|каких|каким|какими|что\s+(?:у\s+вас\s+)?(?:есть\s+)?из|из\s+(?:\p{L}+\s+){1,3}что|что\s+(?:у\s+вас\s+)?(?:на\s+(?:этой\s+)?неделе\s+|сегодня\s+|завтра\s+)?(?:есть\s+)?(?:с|со|без)\s+\p{L}{4,}|что-?нибудь|перечисл)/iu;
 /** Whether the words of a question may name rows by their other cells: a list or a superlative question. */
 export const describesRows = (question: string): boolean => LIST_QUESTION.test(question) || asksSuperlative(question);
 
@@ -819,6 +819,12 @@ export function filterTable(input: FilterInput): string | undefined {
     const ofValues = (r: TableRow) =>
       valued.every((c) => eitherOf.some((group) => group.includes(c)) || inColumn(r, c)) &&
       eitherOf.every((group) => group.some((c) => inColumn(r, c)));
+    // A value named only through a synonym ("блюда" of "Перекус", through "перекусить") that no row
+    // holds with a value named in its own words ("без глютена") filters nothing (the own words'
+    // groups stay as they are: they hold only values named in own words).
+    const ownValued = valued.filter((c) => c.own.size > 0);
+    if (ownValued.length > 0 && ownValued.length < valued.length && !rows.some(ofValues))
+      valued.splice(0, valued.length, ...ownValued);
     const headOf = (c: { column: string; values: string[] }) => `${c.column}: ${c.values.join(', ')}`;
     // A value named with a yes/no column or a comparison narrows them: "какие торты без глютена",
     // "какие капкейки дешевле 300" (the rows of that category only, when it has any).
