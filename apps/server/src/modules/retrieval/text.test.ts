@@ -106,5 +106,7 @@ describe('roots of two stems', () => {
     expect(rootStrength('влаг', 'вложен')).toBe(0);
     // A diminutive in -очк- is also another word: "курить" / "курочка", "пол" / "полочка".
     expect(rootStrength('кур', 'курочк')).toBe(0);
+    // A short adjective's noun in -ин-: "седая" / "седины", "глубокий" / "глубина".
+    expect(rootStrength('сед', 'седин')).toBeGreaterThanOrEqual(0.65);
   });
 });

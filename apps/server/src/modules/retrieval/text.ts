@@ -259,8 +259,11 @@ const PREFIXED_ROOTS: { root: RegExp; other: string; prefixed: boolean }[] = [
   { root: /^(.+)бер(.*)$/, other: 'бра', prefixed: true },
   { root: /^(.+)лага(.*)$/, other: 'лож', prefixed: false },
 ];
-/** Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). */
-const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
+/**
+ * Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"), or of an
+ * adjective ("сед"/"седин" of "седая"/"седины": the barber's "Камуфляж седины", +1 of 2,711).
+ */
+const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок|ин)$/;
 /** Suffixes of a diminutive of a short noun ("шар"/"шарик", "час"/"часик", "кот"/"котик"). */
 const DIMINUTIVE = /^(?:ик|ечк|ишк)$/;
 const formsCache = new Map<string, string[]>();
