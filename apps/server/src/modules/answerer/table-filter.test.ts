@@ -380,6 +380,27 @@ describe('table questions', () => {
     );
   });
 
+  it('reads days of work as a duration, and "за 5 минут" asked which as a bound of the time it takes', () => {
+    expect([cellMinutes('1 день'), cellMinutes('2–3 дня'), cellMinutes('5 дней')]).toEqual([1440, 2880, 7200]);
+    expect(comparisonOf('что почините быстрее 2 дней')).toMatchObject({ op: '<', value: 2880, minutes: true });
+    expect(comparisonOf('какие ключи делаете за 5 минут?')).toMatchObject({ op: '<=', value: 5, minutes: true });
+    expect(comparisonOf('что из ремонта сделаете за 1 день?')).toMatchObject({ op: '<=', value: 1440 });
+    // A time before (a cancellation's, "за 2 часа до") and a price's unit are no such bound.
+    expect(comparisonOf('что будет, если отменим за 2 суток?')).toBeUndefined();
+    expect(comparisonOf('какой массаж сделаете за 2 часа до начала?')).toBeUndefined();
+    expect(comparisonOf('какая цена за 30 минут?')).toBeUndefined();
+    expect(comparisonOf('сделаете за 1 день?')).toBeUndefined();
+    const keys = [
+      'Домофонные ключи: Таблетка (Touch Memory); Цена: 250 ₽; Срок: 5 минут',
+      'Домофонные ключи: Брелок 125 кГц; Цена: 300 ₽; Срок: 5 минут',
+      'Домофонные ключи: Брелок Mifare 13,56 МГц; Цена: 500 ₽; Срок: 10 минут',
+      'Домофонные ключи: Защищённый ключ; Цена: 900 ₽; Срок: 1 день',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('Какие домофонные ключи вы делаете за 5 минут?', undefined, keys))).toBe(
+      'Срок, за 5 минут\n- Таблетка (Touch Memory) — 5 минут\n- Брелок 125 кГц — 5 минут',
+    );
+  });
+
   it('compares terms in months, in years or months as the question, the cell or its column says them', () => {
     expect([cellMonths('24', 'Гарантия, мес'), cellMonths('2 года', 'Гарантия'), cellMonths('1', 'Срок, лет')]).toEqual(
       [24, 24, 12],

@@ -78,9 +78,11 @@ export function cellNumber(value: string): number | undefined {
 /** A cell's first figure, of a range too ("от 2", "2–3"): the figure is the first group. */
 const FIGURE_CELL = String.raw`^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?`;
 const MINUTES_CELL = new RegExp(
-  FIGURE_CELL + String.raw`(ч|час\p{L}*|мин\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
+  FIGURE_CELL + String.raw`(ч|час\p{L}*|мин\p{L}*|дн\p{L}*|день|сут\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
   'iu',
 );
+/** A duration's unit in minutes: an hour's, a day's (days of work: "Срок: 2 дня"), else a minute. */
+const unitMinutes = (unit: string) => (/^ч/i.test(unit) ? 60 : /^(?:д|с)/i.test(unit) ? 1440 : 1);
 /** A term, its unit said or its column's, and what the cell says after it ("5 лет от пожелтения"). */
 const MONTHS_CELL = new RegExp(FIGURE_CELL + String.raw`(?:(год\p{L}*|лет|мес\p{L}*)\.?(?:[\s,:;(—–-].*)?|\.?)$`, 'iu');
 
@@ -92,7 +94,7 @@ export function cellMinutes(value: string): number | undefined {
   const m = MINUTES_CELL.exec(value.trim());
   if (!m?.[1] || !m[2]) return undefined;
   const n = Number(m[1].replace(',', '.'));
-  return (/^ч/i.test(m[2]) ? n * 60 : n) + Number(m[3] ?? 0);
+  return n * unitMinutes(m[2]) + Number(m[3] ?? 0);
 }
 
 /**
@@ -161,7 +163,17 @@ export function comparisonOf(asked: string): Comparison | undefined {
     /(?<!\p{L})(не\s+)?(дешевле|меньше|менее|ниже|до|в\s+пределах|максимум|быстрее|короче|дороже|больше|более|свыше|выше|от|дольше|длиннее)\s+(?:чем\s+)?(?:за\s+)?(\d[\d\s]*(?:[.,]\d+)?|(?:тысяч|тыщ)\p{L}*)/iu.exec(
       question,
     );
-  if (!m?.[2] || !m[3]) return undefined;
+  if (!m?.[2] || !m[3]) {
+    // "Что делаете за 5 минут?", "какой ремонт за 1 день": done within that time, asked which (not
+    // "за 2 часа до начала", a time before; not a cancellation's "отменим за двое суток" nor a
+    // price's "3 000 за полчаса").
+    const within = !WHICH.test(question) || NOT_WITHIN.test(question) ? null : WITHIN.exec(question);
+    if (within?.[1] && within[2]) {
+      const value = Number(within[1].replace(',', '.'));
+      return { op: '<=', value: value * unitMinutes(within[2]), minutes: true, said: within[0] };
+    }
+    return undefined;
+  }
   const after = question.slice((m.index ?? 0) + m[0].length);
   // "до 5 тысяч": the multiplier is said too (its word is the comparison's, not the table's).
   const multiplier = /^\s*(?:тыс|тысяч|тыщ)\p{L}*\.?/iu.exec(after)?.[0] ?? '';
@@ -177,13 +189,13 @@ export function comparisonOf(asked: string): Comparison | undefined {
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';
   // "дольше 2 часов", "меньше 30 минут": a duration, compared in minutes.
-  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин|лет(?!\p{L})|год|мес)/iu.exec(after);
+  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин|лет(?!\p{L})|год|мес|дн|день|сут)/iu.exec(after);
   if (unit?.[1] && /^\d/.test(m[3])) {
     const said = `${m[0]}${after.match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
     // "гарантия больше 2 лет", "дольше полугода": a term, compared in months.
     if (/^(?:лет|год|мес)/i.test(unit[1]))
       return { op, value: /^мес/i.test(unit[1]) ? value : value * 12, months: true, said };
-    return { op, value: /^ч/i.test(unit[1]) ? value * 60 : value, minutes: true, said };
+    return { op, value: value * unitMinutes(unit[1]), minutes: true, said };
   }
   // "Какой мёд подешевле, чтоб до 600 за пол кило?": money, however far from the figure it is said.
   const money =
@@ -192,6 +204,14 @@ export function comparisonOf(asked: string): Comparison | undefined {
     PRICE_WORDS.test(question);
   return { op, value, said: `${m[0]}${multiplier}`.trim(), ...(money ? { money } : {}) };
 }
+
+/** A question asking which: a duration said with "за" ("за 5 минут") is then a bound of the rows' time. */
+const WHICH = /(?<!\p{L})(?:как(?:ой|ая|ое|ие|их|им|ую)|что|чего)(?!\p{L})/iu;
+/** "За 5 минут", "за 1 день": a duration said with "за", not followed by "до" (a time before). */
+const WITHIN =
+  /(?<!\p{L})за\s+(\d+(?:[.,]\d+)?)\s*(ч(?!\p{L})|час\p{L}*|мин\p{L}*|дн\p{L}*|день|сут\p{L}*)(?!\p{L})(?!\s+до(?!\p{L}))/iu;
+/** Words of a time before (a cancellation's) or of a price: "за 2 суток" is no time to do a thing then. */
+const NOT_WITHIN = /отмен|перен[еоё]с|предупре|стои|цен[аыуе]|почем|почём|руб|тыщ|тыс|₽/iu;
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION =
