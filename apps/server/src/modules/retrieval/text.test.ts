@@ -108,5 +108,7 @@ describe('roots of two stems', () => {
     expect(rootStrength('кур', 'курочк')).toBe(0);
     // A short adjective's noun in -ин-: "седая" / "седины", "глубокий" / "глубина".
     expect(rootStrength('сед', 'седин')).toBeGreaterThanOrEqual(0.65);
+    // A noun the stemmer cut as a verb: "Терем" → "тер", "в тереме" → "терем".
+    expect(rootStrength('терем', 'тер')).toBeGreaterThanOrEqual(0.65);
   });
 });

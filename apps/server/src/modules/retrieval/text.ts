@@ -266,6 +266,12 @@ const PREFIXED_ROOTS: { root: RegExp; other: string; prefixed: boolean }[] = [
 const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок|ин)$/;
 /** Suffixes of a diminutive of a short noun ("шар"/"шарик", "час"/"часик", "кот"/"котик"). */
 const DIMINUTIVE = /^(?:ик|ечк|ишк)$/;
+/**
+ * An ending the stemmer takes for a verb's from a noun of a short stem ("Терем" → "тер", though
+ * "тереме" → "терем"): the same word. ("ет", "ит", "ат", "ят" too answered one more question
+ * outside the documents for one more inside.)
+ */
+const OVERSTEMMED = /^ем$/;
 const formsCache = new Map<string, string[]>();
 
 /** Words whose first letters are no prefix: "понедельник" is no "по-" of "неделя" ("на неделе"). */
@@ -383,7 +389,10 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
         continue;
       }
       if (min === 3) {
-        if ((i === 0 || j === 0) && (NOUN_OF_VERB.test(long.slice(3)) || DIMINUTIVE.test(long.slice(3))))
+        if (
+          (i === 0 || j === 0) &&
+          (NOUN_OF_VERB.test(long.slice(3)) || DIMINUTIVE.test(long.slice(3)) || OVERSTEMMED.test(long.slice(3)))
+        )
           best = Math.max(best, 0.65);
         continue;
       }
