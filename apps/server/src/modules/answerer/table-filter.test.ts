@@ -770,3 +770,30 @@ describe('a menu whose notes say "без глютена"', () => {
     for (const name of ['Боул с киноа', 'Боул с нутом', 'Шоколадный брауни']) expect(text).toContain(name);
   });
 });
+
+describe("an order's amount against a threshold column", () => {
+  const delivery = [
+    'Доставка: По городу; Куда: в черте города, включая Нововятский район; Стоимость, ₽: 250; Бесплатно от, ₽: 5 000',
+    'Доставка: Пригород; Куда: Радужный, Порошино, Костино; Стоимость, ₽: 400; Бесплатно от, ₽: 8 000',
+    'Доставка: Область; Куда: Слободской, Кирово-Чепецк; Стоимость, ₽: 900; Бесплатно от, ₽: 15 000',
+  ].map((t) => parseRow(t) as TableRow);
+
+  it('reads "закажу на 8000" asked which as reaching the rows whose threshold is at most that', () => {
+    expect(comparisonOf('в какие посёлки доставка бесплатная, если закажу на 8000?')).toMatchObject({
+      op: '<=',
+      value: 8000,
+      threshold: true,
+    });
+    // Not asked which: the order's amount is the visitor's case, no filter.
+    expect(comparisonOf('сколько стоит доставка заказа на 1500 в Железнодорожный район?')).toBeUndefined();
+    expect(comparisonOf('какой заказ на 2 часа?')).toBeUndefined();
+  });
+
+  it('lists those rows with the words beside their names, not by the price column', () => {
+    expect(filterTable(input('в какие посёлки доставка бесплатная, если закажу на 8000?', undefined, delivery))).toBe(
+      'Бесплатно от, ₽, закажу на 8000\n' +
+        '- По городу (в черте города, включая Нововятский район) — 5 000\n' +
+        '- Пригород (Радужный, Порошино, Костино) — 8 000',
+    );
+  });
+});

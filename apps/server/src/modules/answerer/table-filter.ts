@@ -119,6 +119,11 @@ interface Comparison {
   months?: boolean;
   /** Set when the question compares money ("дешевле 200", "до 3000 рублей"): a price column's, then. */
   money?: boolean;
+  /**
+   * Set when the question says an order's amount ("если закажу на 8000"): the rows whose threshold
+   * ("Бесплатно от, ₽: 5 000", "Минимальный заказ") it reaches.
+   */
+  threshold?: boolean;
   /** The words as asked, shown in the answer. */
   said: string;
 }
@@ -168,6 +173,11 @@ export function comparisonOf(asked: string): Comparison | undefined {
     // "за 2 часа до начала", a time before; not a cancellation's "отменим за двое суток" nor a
     // price's "3 000 за полчаса").
     const within = !WHICH.test(question) || NOT_WITHIN.test(question) ? null : WITHIN.exec(question);
+    const order = WHICH.test(question) ? ORDER_AMOUNT.exec(question) : null;
+    if (order?.[1]) {
+      const value = Number(order[1].replace(/\s/g, ''));
+      if (value > 0) return { op: '<=', value, money: true, threshold: true, said: order[0].trim() };
+    }
     if (within?.[1] && within[2]) {
       const value = Number(within[1].replace(',', '.'));
       return { op: '<=', value: value * unitMinutes(within[2]), minutes: true, said: within[0] };
@@ -205,6 +215,11 @@ export function comparisonOf(asked: string): Comparison | undefined {
   return { op, value, said: `${m[0]}${multiplier}`.trim(), ...(money ? { money } : {}) };
 }
 
+/** An order's amount said ("закажу на 8000", "если заказ на 3000", "покупка на 5 000"). */
+const ORDER_AMOUNT =
+  /(?<!\p{L})(?:заказ\p{L}*|закаж\p{L}*|покупк\p{L}*|куплю|покупаю|чек)\s+(?:\p{L}+\s+)?на\s+(\d[\d\s]*\d|\d)(?!\s*(?:час|мин|дн|день|сут|недел|месяц|год|лет|чел|гост|персон))/iu;
+/** A column of a threshold an amount reaches: "Бесплатно от, ₽", "Минимальный заказ". */
+const THRESHOLD_COLUMN = /(?<!\p{L})от(?!\p{L})|минимальн|минимум/iu;
 /** A question asking which: a duration said with "за" ("за 5 минут") is then a bound of the rows' time. */
 const WHICH = /(?<!\p{L})(?:как(?:ой|ая|ое|ие|их|им|ую)|что|чего)(?!\p{L})/iu;
 /** "За 5 минут", "за 1 день": a duration said with "за", not followed by "до" (a time before). */
@@ -934,8 +949,9 @@ export function filterTable(input: FilterInput): string | undefined {
         return PRICE_COLUMN.test(column) && FREE.test(cell) ? 0 : cellNumber(cell);
       });
       // Money compared: a price column's ("дешевле 200" is no weight of 110 g), when the table has one.
-      const otherThanMoney =
-        comparison?.money && !PRICE_COLUMN.test(column) && others.some((c) => PRICE_COLUMN.test(c));
+      const otherThanMoney = comparison?.threshold
+        ? !THRESHOLD_COLUMN.test(column)
+        : comparison?.money && !PRICE_COLUMN.test(column) && others.some((c) => PRICE_COLUMN.test(c));
       if (
         comparison &&
         !otherThanMoney &&
@@ -957,7 +973,14 @@ export function filterTable(input: FilterInput): string | undefined {
           return n !== undefined && holds(n, comparison);
         });
         if (picked.length === 0) continue;
-        const answer = compose(`${valuesHead}${column}, ${comparison.said}`, list(picked, column), input.maxChars);
+        // An order's amount reaching a threshold asks where or what that is ("в какие посёлки…"): a
+        // row named briefly ("Зона 1", "Пригород") is told with the words of the column after its
+        // name ("Куда: Радужный, Порошино…").
+        const told = comparison.threshold ? besideName(columns, nameOf, picked) : undefined;
+        const lines = told
+          ? picked.map((r) => `${label(r)} (${cellOf(r, told)}) — ${cellOf(r, column)}`)
+          : list(picked, column);
+        const answer = compose(`${valuesHead}${column}, ${comparison.said}`, lines, input.maxChars);
         if (!best || colScore > best.score) best = { score: colScore, answer };
         compared.push({ column, picked, score: colScore });
       }
@@ -1250,6 +1273,14 @@ export function filterTable(input: FilterInput): string | undefined {
     }
   }
   return best?.answer;
+}
+
+/** The column right after the rows' names when its cells are words, not figures ("Куда", "Районы"). */
+function besideName(columns: string[], nameOf: string, rows: TableRow[]): string | undefined {
+  const next = columns[columns.indexOf(nameOf) + 1];
+  return next !== undefined && rows.every((r) => /\p{L}{3,}/u.test(cellOf(r, next)) && !/\d/.test(cellOf(r, next)))
+    ? next
+    : undefined;
 }
 
 /**
