@@ -3201,3 +3201,29 @@ describe('local answerer at a tool rental and a laboratory', () => {
     expect((await rental('потерял акум от шуруповёрта, сколько платить?')).text).toContain('3 500');
   });
 });
+
+describe('local answerer asked "с X" of rows one of which says "без X"', () => {
+  let id = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    id = await createAssistant(server.app, owner.userId, 'Маникюр');
+    await indexedFile(server.app, id, 'prais.xlsx', [
+      {
+        heading: 'Прайс › Педикюр',
+        content: [
+          'Педикюр: Педикюр «пальчики», без покрытия; Время, мин: 45; Мастер, ₽: 1 400; Топ-мастер, ₽: 1 700',
+          'Педикюр: Полный педикюр (стопы и пальцы), без покрытия; Время, мин: 75; Мастер, ₽: 2 000; Топ-мастер, ₽: 2 400',
+          'Педикюр: Полный педикюр + гель-лак; Время, мин: 120; Мастер, ₽: 2 700; Топ-мастер, ₽: 3 200',
+          'Педикюр: Мужской полный педикюр; Время, мин: 90; Мастер, ₽: 2 700; Топ-мастер, ₽: 3 200',
+        ].join('\n'),
+      },
+    ]);
+  });
+
+  it('answers with the row of the case asked, not the one saying it without', async () => {
+    const a = await askOf(() => id)('педикюр полностью со стопами и с покрытием у топового мастера почём?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('Полный педикюр + гель-лак');
+    expect(a.text).not.toContain('без покрытия');
+  });
+});

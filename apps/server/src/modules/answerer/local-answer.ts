@@ -190,15 +190,28 @@ const WITHOUT_BONUS = 0.15;
 /** As long a beginning as tells "предупредил" and "предупреждения" one word, "предоставлю" and "предоплаты" two. */
 const WITHOUT_PREFIX = 7;
 const NEGATED_WORD = /(?<!\p{L})(?:не|без)\s+(\p{L}+)/gu;
+/**
+ * What a sentence saying "без X" loses when the question says "с X" ("педикюр с покрытием" of
+ * "Полный педикюр, без покрытия"): it tells the other case.
+ */
+const WITH_PENALTY = 0.1;
+const WITH_WORD = /(?<!\p{L})(?:с|со)\s+(\p{L}+)/gu;
 /** `question` lower-cased, "ё" as "е" (qText); the answer reads a sentence by its words (textWords). */
 function withoutOf(question: string, terms: string[]): (words: string[]) => number {
-  const negated = [...question.matchAll(NEGATED_WORD)].map((m) => m[1] ?? '');
-  const heads = terms
-    .filter((t) => t.length >= 4 && negated.some((w) => w.startsWith(t)))
-    .map((t) => t.slice(0, WITHOUT_PREFIX));
-  if (heads.length === 0) return () => 0;
+  const headsOf = (said: RegExp) => {
+    const words = [...question.matchAll(said)].map((m) => m[1] ?? '');
+    return terms
+      .filter((t) => t.length >= 4 && words.some((w) => w.startsWith(t)))
+      .map((t) => t.slice(0, WITHOUT_PREFIX));
+  };
+  const heads = headsOf(NEGATED_WORD);
+  const withHeads = headsOf(WITH_WORD);
+  if (heads.length === 0 && withHeads.length === 0) return () => 0;
+  const saysWithout = (words: string[], of: string[]) =>
+    words.some((w, i) => w === 'без' && of.some((h) => (words[i + 1] ?? '').startsWith(h)));
   return (words) =>
-    words.some((w, i) => w === 'без' && heads.some((h) => (words[i + 1] ?? '').startsWith(h))) ? WITHOUT_BONUS : 0;
+    (heads.length && saysWithout(words, heads) ? WITHOUT_BONUS : 0) -
+    (withHeads.length && saysWithout(words, withHeads) ? WITH_PENALTY : 0);
 }
 /** A wheel's size as its code: "r17" ("R17"); other codes ("а4", "м2") are no figure asked. */
 const SIZE_CODE = /^[rр](\d+)$/u;
@@ -1191,7 +1204,7 @@ export async function composeLocalAnswer(
         faq +
         counted(u.text, u.words) +
         phrases(u.text, u.words) +
-        (withoutBonus > 0 && clears({ p, unitCover, passageCover }) ? withoutBonus : 0) +
+        (withoutBonus > 0 ? (clears({ p, unitCover, passageCover }) ? withoutBonus : 0) : withoutBonus) +
         (fit === 'fits' ? FITS_BONUS * fitShare(u.text) : 0) +
         compound(u.text) +
         tier(u.text) +
