@@ -2621,7 +2621,14 @@ describe('local answerer on businesses written apart', () => {
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
     // its opening hours.
     const owner = await createOwner(server.app);
-    for (const title of ['Школа плавания', 'Студия йоги и пилатеса', 'Мебель на заказ', 'Клининг', 'Автошкола']) {
+    for (const title of [
+      'Школа плавания',
+      'Студия йоги и пилатеса',
+      'Мебель на заказ',
+      'Клининг',
+      'Автошкола',
+      'Пиццерия',
+    ]) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
       const id = await createAssistant(server.app, owner.userId, title);
@@ -2634,6 +2641,12 @@ describe('local answerer on businesses written apart', () => {
         );
       ids.set(title, id);
     }
+  });
+
+  it('reads "выйдет дешевле" as asking a discount (the pizzeria\'s "Акция: Самовывоз; −10 %")', async () => {
+    const a = await askOf(() => ids.get('Пиццерия') ?? '')('Если заберу заказ сам, выйдет дешевле?');
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).toContain('−10 %');
   });
 
   it('looks the timetable up by its own words and lists the rows at the time asked', async () => {
