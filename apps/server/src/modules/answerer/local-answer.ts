@@ -378,6 +378,12 @@ const TIME_BACK =
 const GOES_ON =
   /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu;
 
+/** A sentence whose words point at the one before: a demonstrative or a pronoun ("Эти устройства…", "…он…"). */
+const REFERS_BACK = new RegExp(
+  `^(?:эт(?:о|и|от|а|ого|ой|их|им)|он|она|они|оно)(?!\\p{L})|${POINTS_BACK.source}|${TIME_BACK.source}`,
+  'iu',
+);
+
 const CERTIFICATE = /сертификат|серт(?:ик)?(?!\p{L})/iu;
 /**
  * What a question asks whether they do, and what an answer must then say of it: one that says
@@ -1716,6 +1722,13 @@ function composeAnswer(
     const row = picked.length === 1 && isRow(u);
     const shorter = row ? text : withoutAsides(text, terms, holdsAnswer ?? NONE);
     if (shorter.length <= limit) return shorter;
+    // The sentences joined to the answer's make it too long: the answer's sentence whole, rather
+    // than a window of them ("Однако принцип становится довольно сложным…", cut to its end).
+    // Not rows joined (a list), not a sentence needing the one before ("Эти устройства…").
+    if (picked.length > 1 && !isRow(u) && !QUESTION_LINE.test(u.text) && !REFERS_BACK.test(u.text)) {
+      const alone = withoutAsides(u.text.replace(ANSWER_PREFIX, '').trim(), terms, holdsAnswer ?? NONE);
+      if (alone.length <= limit) return alone;
+    }
     return (
       (row ? rowCells(text, terms, limit, holdsAnswer ?? NONE, related) : undefined) ??
       clauseWindow(shorter, terms, limit, holdsAnswer ?? NONE)
