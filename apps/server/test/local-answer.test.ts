@@ -93,6 +93,14 @@ const TURBINE = [
       'назначению лечащего врача.',
   },
   {
+    heading: 'Отмена банкета',
+    content:
+      'Если гость отменяет бронь банкетного зала позднее чем за 14 дней до даты праздника, ресторан удерживает часть ' +
+      'предоплаты. В этом случае предоплата не возвращается целиком: мы удерживаем стоимость продуктов, закупленных ' +
+      'под ваше меню, работу повара и официантов, аренду посуды и текстиля, декор и цветы, заказанные у подрядчиков, а ' +
+      'остаток возвращаем на карту.',
+  },
+  {
     heading: 'Спорт',
     content:
       'Профессиональные команды нашего края выступают в чемпионатах страны по футболу (ФК «Торпедо-Юг», ФК «Луч», ' +
@@ -847,6 +855,14 @@ describe('local answerer on prose', () => {
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     // Cut to fit, the answer still names what "эти устройства" are.
     expect(a.text).toContain('барокамеры');
+  });
+
+  it('keeps the case "В этом случае…" refers to, though the two are too long for an answer', async () => {
+    const a = await askOf(() => turbineId)(
+      'Что удерживаете из предоплаты за продукты и работу повара и официантов, если отменить банкет?',
+    );
+    expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
+    expect(a.text).not.toMatch(/^В этом случае/);
   });
 
   it('keeps the asides of a sentence that tells its list in brackets', async () => {

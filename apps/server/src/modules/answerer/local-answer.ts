@@ -209,9 +209,12 @@ function withoutOf(question: string, terms: string[]): (words: string[]) => numb
   if (heads.length === 0 && withHeads.length === 0) return () => 0;
   const saysWithout = (words: string[], of: string[]) =>
     words.some((w, i) => w === 'без' && of.some((h) => (words[i + 1] ?? '').startsWith(h)));
+  // A sentence telling both cases ("без скидки — 1000, со скидкой — 800") is not the other one.
+  const saysWith = (words: string[], of: string[]) =>
+    words.some((w, i) => (w === 'с' || w === 'со') && of.some((h) => (words[i + 1] ?? '').startsWith(h)));
   return (words) =>
     (heads.length && saysWithout(words, heads) ? WITHOUT_BONUS : 0) -
-    (withHeads.length && saysWithout(words, withHeads) ? WITH_PENALTY : 0);
+    (withHeads.length && saysWithout(words, withHeads) && !saysWith(words, withHeads) ? WITH_PENALTY : 0);
 }
 /** A wheel's size as its code: "r17" ("R17"); other codes ("а4", "м2") are no figure asked. */
 const SIZE_CODE = /^[rр](\d+)$/u;
@@ -378,9 +381,12 @@ const TIME_BACK =
 const GOES_ON =
   /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu;
 
-/** A sentence whose words point at the one before: a demonstrative or a pronoun ("Эти устройства…", "…он…"). */
+/**
+ * A sentence whose words point at the one before: a demonstrative, a pronoun or a consequence
+ * ("Эти устройства…", "…он…", "В этом случае…", "Поэтому…").
+ */
 const REFERS_BACK = new RegExp(
-  `^(?:эт(?:о|и|от|а|ого|ой|их|им)|он|она|они|оно)(?!\\p{L})|${POINTS_BACK.source}|${TIME_BACK.source}`,
+  `^(?:эт(?:о|и|от|а|ого|ой|их|им)|он|она|они|оно|при\\s+этом|поэтому|в\\s+(?:этом|таком)\\s+случае|тогда)(?!\\p{L})|${POINTS_BACK.source}|${TIME_BACK.source}`,
   'iu',
 );
 
@@ -504,7 +510,7 @@ const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: strin
   },
   {
     // "Как называется…" asks a name too: an aside naming one stays ("премиум-класса (Acura, Lexus…)").
-    question: /(?<!\p{L})(?:где|куда|откуда)(?!\p{L})|(?<!\p{L})как\s+(?:\p{L}+\s+)?называ\p{L}*/u,
+    question: /(?<!\p{L})(?:где|куда|откуда)(?!\p{L})|(?<!\p{L})как\s+(?:\p{L}+\s+){0,2}?называ(?:ет|ют|л)\p{L}*/u,
     answer: (text, question) => newName(text, question),
   },
   { question: /(?<!\p{L})(?:сколько|насколько)(?!\p{L})/u, answer: (text) => NUMBER_WORD.test(text) },
@@ -1725,8 +1731,9 @@ function composeAnswer(
     // The sentences joined to the answer's make it too long: the answer's sentence whole, rather
     // than a window of them ("Однако принцип становится довольно сложным…", cut to its end).
     // Not rows joined (a list), not a sentence needing the one before ("Эти устройства…").
-    if (picked.length > 1 && !isRow(u) && !QUESTION_LINE.test(u.text) && !REFERS_BACK.test(u.text)) {
-      const alone = withoutAsides(u.text.replace(ANSWER_PREFIX, '').trim(), terms, holdsAnswer ?? NONE);
+    const own = u.text.replace(ANSWER_PREFIX, '').trim();
+    if (picked.length > 1 && !isRow(u) && !QUESTION_LINE.test(u.text) && !REFERS_BACK.test(own)) {
+      const alone = withoutAsides(own, terms, holdsAnswer ?? NONE);
       if (alone.length <= limit) return alone;
     }
     return (
@@ -1913,6 +1920,8 @@ function before(a: number[], b: number[]): boolean {
 
 /** An aside in parentheses, long enough to be more than a unit or a gender ("(мужская)"). */
 const ASIDE = /\s*\([^()]{12,}\)/gu;
+/** An aside holding a phone, an address's number, a price or an e-mail: kept whatever the question. */
+const CONTACT_OR_PRICE = /\d{2}|₽|@/u;
 /** More asides than this are a list told in brackets ("по футболу (…), по хоккею (…), …"): its content. */
 const ASIDES_DROPPED = 2;
 /**
@@ -1924,9 +1933,13 @@ const ASIDES_DROPPED = 2;
 function withoutAsides(text: string, terms: string[], holdsAnswer: (text: string) => boolean): string {
   if ((text.match(ASIDE)?.length ?? 0) > ASIDES_DROPPED) return text;
   const keys = terms.map(saidAs);
-  return text.replace(ASIDE, (aside) =>
-    saidIn(aside, keys) > 0 || NEGATION.test(aside) || holdsAnswer(aside) ? aside : '',
-  );
+  return text
+    .replace(ASIDE, (aside) =>
+      saidIn(aside, keys) > 0 || NEGATION.test(aside) || holdsAnswer(aside) || CONTACT_OR_PRICE.test(aside)
+        ? aside
+        : '',
+    )
+    .trim();
 }
 
 /** A text cut at spaces into runs of about `size` characters. */

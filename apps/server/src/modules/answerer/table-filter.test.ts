@@ -382,6 +382,10 @@ describe('table questions', () => {
 
   it('reads days of work as a duration, and "за 5 минут" asked which as a bound of the time it takes', () => {
     expect([cellMinutes('1 день'), cellMinutes('2–3 дня'), cellMinutes('5 дней')]).toEqual([1440, 2880, 7200]);
+    expect(cellMinutes('3 рабочих дня')).toBe(4320);
+    // A figure alone under a column saying the unit.
+    expect([cellMinutes('3', 'Срок, дней'), cellMinutes('40', 'Длительность, мин')]).toEqual([4320, 40]);
+    expect(cellMinutes('3', 'Цена, ₽')).toBeUndefined();
     expect(comparisonOf('что почините быстрее 2 дней')).toMatchObject({ op: '<', value: 2880, minutes: true });
     expect(comparisonOf('какие ключи делаете за 5 минут?')).toMatchObject({ op: '<=', value: 5, minutes: true });
     expect(comparisonOf('что из ремонта сделаете за 1 день?')).toMatchObject({ op: '<=', value: 1440 });
@@ -390,6 +394,8 @@ describe('table questions', () => {
     expect(comparisonOf('какой массаж сделаете за 2 часа до начала?')).toBeUndefined();
     expect(comparisonOf('какая цена за 30 минут?')).toBeUndefined();
     expect(comparisonOf('сделаете за 1 день?')).toBeUndefined();
+    // What a rental includes for its time is no bound of the rows' time.
+    expect(comparisonOf('что входит в аренду за 3 часа?')).toBeUndefined();
     const keys = [
       'Домофонные ключи: Таблетка (Touch Memory); Цена: 250 ₽; Срок: 5 минут',
       'Домофонные ключи: Брелок 125 кГц; Цена: 300 ₽; Срок: 5 минут',
@@ -787,13 +793,30 @@ describe("an order's amount against a threshold column", () => {
     // Not asked which: the order's amount is the visitor's case, no filter.
     expect(comparisonOf('сколько стоит доставка заказа на 1500 в Железнодорожный район?')).toBeUndefined();
     expect(comparisonOf('какой заказ на 2 часа?')).toBeUndefined();
+    // People, pieces and thousands said in words are no amount of money.
+    expect(comparisonOf('какие залы подойдут, если заказ на 20 гостей?')).toBeUndefined();
+    expect(comparisonOf('какие есть варианты, если закажу на 8000 5 штук?')).toBeUndefined();
+    expect(comparisonOf('в какие районы бесплатно, если заказ на 12 500?')).toMatchObject({ value: 12500 });
   });
 
   it('lists those rows with the words beside their names, not by the price column', () => {
     expect(filterTable(input('в какие посёлки доставка бесплатная, если закажу на 8000?', undefined, delivery))).toBe(
-      'Бесплатно от, ₽, закажу на 8000\n' +
+      'Бесплатно от, ₽, заказ на 8000\n' +
         '- По городу (в черте города, включая Нововятский район) — 5 000\n' +
         '- Пригород (Радужный, Порошино, Костино) — 8 000',
+    );
+  });
+});
+
+describe('a threshold of money, not of people', () => {
+  it('lists the halls whose free-service threshold the order reaches', () => {
+    const halls = [
+      'Зал: Малый; Гостей от: 10; Гостей до: 20; Бесплатно при заказе от, ₽: 30 000',
+      'Зал: Большой; Гостей от: 30; Гостей до: 60; Бесплатно при заказе от, ₽: 80 000',
+      'Зал: Веранда; Гостей от: 15; Гостей до: 40; Бесплатно при заказе от, ₽: 50 000',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('какие залы бесплатно, если заказ на 60000?', undefined, halls))).toBe(
+      'Бесплатно при заказе от, ₽, заказ на 60000\n- Малый — 30 000\n- Веранда — 50 000',
     );
   });
 });

@@ -78,7 +78,8 @@ export function cellNumber(value: string): number | undefined {
 /** A cell's first figure, of a range too ("от 2", "2–3"): the figure is the first group. */
 const FIGURE_CELL = String.raw`^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?`;
 const MINUTES_CELL = new RegExp(
-  FIGURE_CELL + String.raw`(ч|час\p{L}*|мин\p{L}*|дн\p{L}*|день|сут\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
+  FIGURE_CELL +
+    String.raw`(?:(?:рабоч|календарн)\p{L}*\s+)?(ч|час\p{L}*|мин\p{L}*|дн\p{L}*|день|сут\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
   'iu',
 );
 /** A duration's unit in minutes: an hour's, a day's (days of work: "Срок: 2 дня"), else a minute. */
@@ -90,12 +91,16 @@ const MONTHS_CELL = new RegExp(FIGURE_CELL + String.raw`(?:(год\p{L}*|лет|
  * A duration cell in minutes ("40 мин", "1 час", "1,5 часа", "1 ч 30 мин", "2–3 часа": its first
  * figure), or undefined when it is not one.
  */
-export function cellMinutes(value: string): number | undefined {
+export function cellMinutes(value: string, column = ''): number | undefined {
   const m = MINUTES_CELL.exec(value.trim());
-  if (!m?.[1] || !m[2]) return undefined;
-  const n = Number(m[1].replace(',', '.'));
-  return n * unitMinutes(m[2]) + Number(m[3] ?? 0);
+  if (m?.[1] && m[2]) return Number(m[1].replace(',', '.')) * unitMinutes(m[2]) + Number(m[3] ?? 0);
+  // A figure alone under a column that says the unit ("Срок, дней: 3", "Длительность, мин: 40").
+  const unit = COLUMN_UNIT.exec(column)?.[1];
+  const n = unit ? cellNumber(value) : undefined;
+  return n === undefined || !unit ? undefined : n * unitMinutes(unit);
 }
+/** The unit of a duration a column's name says ("Срок, дней", "Время, мин", "Длительность (ч)"). */
+const COLUMN_UNIT = /(?<!\p{L})(мин|час|ч|дн|день|дней|сут)\p{L}*\.?\)?$/iu;
 
 /**
  * A term cell in months ("24" under "Гарантия, мес", "2 года", "6 мес.", "1 год" under "Срок, лет":
@@ -176,7 +181,7 @@ export function comparisonOf(asked: string): Comparison | undefined {
     const order = WHICH.test(question) ? ORDER_AMOUNT.exec(question) : null;
     if (order?.[1]) {
       const value = Number(order[1].replace(/\s/g, ''));
-      if (value > 0) return { op: '<=', value, money: true, threshold: true, said: order[0].trim() };
+      if (value > 0) return { op: '<=', value, money: true, threshold: true, said: `заказ на ${value}` };
     }
     if (within?.[1] && within[2]) {
       const value = Number(within[1].replace(',', '.'));
@@ -199,9 +204,11 @@ export function comparisonOf(asked: string): Comparison | undefined {
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';
   // "дольше 2 часов", "меньше 30 минут": a duration, compared in minutes.
-  const unit = multiplier ? undefined : /^\s*(ч(?!\p{L})|час|мин|лет(?!\p{L})|год|мес|дн|день|сут)/iu.exec(after);
+  const unit = multiplier
+    ? undefined
+    : /^\s*(?:(?:рабоч|календарн)\p{L}*\s+)?(ч(?!\p{L})|час|мин|лет(?!\p{L})|год|мес|дн|день|сут)/iu.exec(after);
   if (unit?.[1] && /^\d/.test(m[3])) {
-    const said = `${m[0]}${after.match(/^\s*\p{L}+/u)?.[0] ?? ''}`.trim();
+    const said = `${m[0]}${after.match(/^\s*(?:(?:рабоч|календарн)\p{L}*\s+)?\p{L}+/u)?.[0] ?? ''}`.trim();
     // "гарантия больше 2 лет", "дольше полугода": a term, compared in months.
     if (/^(?:лет|год|мес)/i.test(unit[1]))
       return { op, value: /^мес/i.test(unit[1]) ? value : value * 12, months: true, said };
@@ -217,16 +224,17 @@ export function comparisonOf(asked: string): Comparison | undefined {
 
 /** An order's amount said ("закажу на 8000", "если заказ на 3000", "покупка на 5 000"). */
 const ORDER_AMOUNT =
-  /(?<!\p{L})(?:заказ\p{L}*|закаж\p{L}*|покупк\p{L}*|куплю|покупаю|чек)\s+(?:\p{L}+\s+)?на\s+(\d[\d\s]*\d|\d)(?!\s*(?:час|мин|дн|день|сут|недел|месяц|год|лет|чел|гост|персон))/iu;
-/** A column of a threshold an amount reaches: "Бесплатно от, ₽", "Минимальный заказ". */
-const THRESHOLD_COLUMN = /(?<!\p{L})от(?!\p{L})|минимальн|минимум/iu;
+  /(?<!\p{L})(?:заказ\p{L}*|закаж\p{L}*|покупк\p{L}*|куплю|покупаю|чек)\s+(?:\p{L}+\s+)?на\s+(\d{1,3}(?:\s\d{3})+|\d+)(?![\d\s]*\d)(?!\s*(?:тыс|тыщ|час|мин|дн|день|сут|недел|месяц|год|лет|чел|гост|персон|шт|штук|кг|г(?!\p{L})|л(?!\p{L})|м(?!\p{L})))/iu;
+/** A column of a threshold of money an amount reaches: "Бесплатно от, ₽", "Минимальный заказ" (not "Гостей от"). */
+const THRESHOLD_COLUMN = /^(?=.*(?:₽|руб|заказ|сумм|бесплатн))(?=.*(?:(?<!\p{L})от(?!\p{L})|минимальн|минимум))/iu;
 /** A question asking which: a duration said with "за" ("за 5 минут") is then a bound of the rows' time. */
 const WHICH = /(?<!\p{L})(?:как(?:ой|ая|ое|ие|их|им|ую)|что|чего)(?!\p{L})/iu;
 /** "За 5 минут", "за 1 день": a duration said with "за", not followed by "до" (a time before). */
 const WITHIN =
   /(?<!\p{L})за\s+(\d+(?:[.,]\d+)?)\s*(ч(?!\p{L})|час\p{L}*|мин\p{L}*|дн\p{L}*|день|сут\p{L}*)(?!\p{L})(?!\s+до(?!\p{L}))/iu;
 /** Words of a time before (a cancellation's) or of a price: "за 2 суток" is no time to do a thing then. */
-const NOT_WITHIN = /отмен|перен[еоё]с|предупре|стои|цен[аыуе]|почем|почём|руб|тыщ|тыс|₽/iu;
+const NOT_WITHIN =
+  /отмен|перен[еоё]с|предупре|стои|цен[аыуе]|почем|почём|руб(?!\p{L})|рубл|тыщ|тыс|₽|аренд|прокат|входит|включ/iu;
 
 /** A question asking for a list ("какие", "что из", "в каких"), which a category value can answer. */
 const LIST_QUESTION =
@@ -944,7 +952,7 @@ export function filterTable(input: FilterInput): string | undefined {
       // A price of "бесплатно" is 0 ("что до тысячи" lists the free consultation too).
       const numbers = base.map((r) => {
         const cell = cellOf(r, column);
-        if (comparison?.minutes) return cellMinutes(cell);
+        if (comparison?.minutes) return cellMinutes(cell, column);
         if (comparison?.months) return cellMonths(cell, column);
         return PRICE_COLUMN.test(column) && FREE.test(cell) ? 0 : cellNumber(cell);
       });

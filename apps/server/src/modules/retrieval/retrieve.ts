@@ -495,7 +495,7 @@ const CHAT_WORDS: [RegExp, string][] = [
   [/(?<!\p{L})макс(?![\p{L}.])/giu, 'максимум'],
   [/(?<!\p{L})щас(?!\p{L})/giu, 'сейчас'],
   // "Прям сегодня", "прям в игре": a chat's particle ("прямо"), which names no "прямую юбку".
-  [/(?<!\p{L})прям(?!\p{L})/giu, ''],
+  [/(?<!\p{L})прям(?!\p{L})\s*/giu, ''],
   // "Главврач", "главбух": the chief doctor and accountant as the documents write them out.
   [/(?<!\p{L})главврач\p{L}{0,3}(?!\p{L})/giu, 'главный врач'],
   [/(?<!\p{L})главбух\p{L}{0,3}(?!\p{L})/giu, 'главный бухгалтер'],

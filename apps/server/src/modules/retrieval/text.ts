@@ -260,16 +260,17 @@ const PREFIXED_ROOTS: { root: RegExp; other: string; prefixed: boolean }[] = [
   { root: /^(.+)лага(.*)$/, other: 'лож', prefixed: false },
 ];
 /**
- * Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"), or of an
- * adjective ("сед"/"седин" of "седая"/"седины": the barber's "Камуфляж седины", +1 of 2,711).
+ * Suffixes that make a noun of a verb whose stem is short ("кур"/"курен", "ед"/"еда"). (An
+ * adjective's noun in -ин-, "сед"/"седин", answered one more question but joined "мал"/"малин" and
+ * "маш"/"машин" too.)
  */
-const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок|ин)$/;
+const NOUN_OF_VERB = /^(?:ени[ея]?|ен|ани[ея]?|ан|к|ок)$/;
 /** Suffixes of a diminutive of a short noun ("шар"/"шарик", "час"/"часик", "кот"/"котик"). */
 const DIMINUTIVE = /^(?:ик|ечк|ишк)$/;
 /**
  * An ending the stemmer takes for a verb's from a noun of a short stem ("Терем" → "тер", though
- * "тереме" → "терем"): the same word. ("ет", "ит", "ат", "ят" too answered one more question
- * outside the documents for one more inside.)
+ * "тереме" → "терем"): the same word. (The endings "ет", "ит", "ат", "ят" were tried and left out:
+ * they answered one more question outside the documents for one more inside.)
  */
 const OVERSTEMMED = /^ем$/;
 const formsCache = new Map<string, string[]>();
