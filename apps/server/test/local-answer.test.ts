@@ -711,6 +711,19 @@ const ZONES = [
     ].join('\n'),
   },
 ];
+/** A price list whose rows say "без покрытия" of all but the gel-polish one. */
+const PEDICURE = [
+  {
+    heading: 'Прайс › Педикюр',
+    content: [
+      'Педикюр: Педикюр «пальчики», без покрытия; Время, мин: 45; Мастер, ₽: 1 400; Топ-мастер, ₽: 1 700',
+      'Педикюр: Полный педикюр (стопы и пальцы), без покрытия; Время, мин: 75; Мастер, ₽: 2 000; Топ-мастер, ₽: 2 400',
+      'Педикюр: Полный педикюр + гель-лак; Время, мин: 120; Мастер, ₽: 2 700; Топ-мастер, ₽: 3 200',
+      'Педикюр: Мужской полный педикюр; Время, мин: 90; Мастер, ₽: 2 700; Топ-мастер, ₽: 3 200',
+    ].join('\n'),
+  },
+];
+let pedicureId: string;
 let businessId: string;
 let hammamId: string;
 let jobsId: string;
@@ -784,6 +797,8 @@ beforeAll(async () => {
   await indexedFile(server.app, titledId, 'pravila.txt', TITLED);
   zonesId = await createAssistant(server.app, owner.userId);
   await indexedFile(server.app, zonesId, 'dostavka.txt', ZONES);
+  pedicureId = await createAssistant(server.app, owner.userId);
+  await indexedFile(server.app, pedicureId, 'prais.xlsx', PEDICURE);
 });
 afterAll(async () => server?.close());
 
@@ -3266,25 +3281,8 @@ describe('local answerer at a tool rental and a laboratory', () => {
 });
 
 describe('local answerer asked "с X" of rows one of which says "без X"', () => {
-  let id = '';
-  beforeAll(async () => {
-    const owner = await createOwner(server.app);
-    id = await createAssistant(server.app, owner.userId, 'Маникюр');
-    await indexedFile(server.app, id, 'prais.xlsx', [
-      {
-        heading: 'Прайс › Педикюр',
-        content: [
-          'Педикюр: Педикюр «пальчики», без покрытия; Время, мин: 45; Мастер, ₽: 1 400; Топ-мастер, ₽: 1 700',
-          'Педикюр: Полный педикюр (стопы и пальцы), без покрытия; Время, мин: 75; Мастер, ₽: 2 000; Топ-мастер, ₽: 2 400',
-          'Педикюр: Полный педикюр + гель-лак; Время, мин: 120; Мастер, ₽: 2 700; Топ-мастер, ₽: 3 200',
-          'Педикюр: Мужской полный педикюр; Время, мин: 90; Мастер, ₽: 2 700; Топ-мастер, ₽: 3 200',
-        ].join('\n'),
-      },
-    ]);
-  });
-
   it('answers with the row of the case asked, not the one saying it without', async () => {
-    const a = await askOf(() => id)('педикюр полностью со стопами и с покрытием у топового мастера почём?');
+    const a = await askOf(() => pedicureId)('педикюр полностью со стопами и с покрытием у топового мастера почём?');
     expect(a.source, `confidence ${a.confidence}`).toBe('knowledge');
     expect(a.text).toContain('Полный педикюр + гель-лак');
     expect(a.text).not.toContain('без покрытия');

@@ -196,6 +196,8 @@ const NEGATED_WORD = /(?<!\p{L})(?:не|без)\s+(\p{L}+)/gu;
  */
 const WITH_PENALTY = 0.1;
 const WITH_WORD = /(?<!\p{L})(?:с|со)\s+(\p{L}+)/gu;
+const WITHOUT = ['без'];
+const WITH = ['с', 'со'];
 /** `question` lower-cased, "ё" as "е" (qText); the answer reads a sentence by its words (textWords). */
 function withoutOf(question: string, terms: string[]): (words: string[]) => number {
   const headsOf = (said: RegExp) => {
@@ -207,14 +209,13 @@ function withoutOf(question: string, terms: string[]): (words: string[]) => numb
   const heads = headsOf(NEGATED_WORD);
   const withHeads = headsOf(WITH_WORD);
   if (heads.length === 0 && withHeads.length === 0) return () => 0;
-  const saysWithout = (words: string[], of: string[]) =>
-    words.some((w, i) => w === 'без' && of.some((h) => (words[i + 1] ?? '').startsWith(h)));
+  /** Whether a sentence's words say one of `of` right after one of `before` ("без покрытия"). */
+  const says = (words: string[], before: string[], of: string[]) =>
+    of.length > 0 && words.some((w, i) => before.includes(w) && of.some((h) => (words[i + 1] ?? '').startsWith(h)));
   // A sentence telling both cases ("без скидки — 1000, со скидкой — 800") is not the other one.
-  const saysWith = (words: string[], of: string[]) =>
-    words.some((w, i) => (w === 'с' || w === 'со') && of.some((h) => (words[i + 1] ?? '').startsWith(h)));
   return (words) =>
-    (heads.length && saysWithout(words, heads) ? WITHOUT_BONUS : 0) -
-    (withHeads.length && saysWithout(words, withHeads) && !saysWith(words, withHeads) ? WITH_PENALTY : 0);
+    (says(words, WITHOUT, heads) ? WITHOUT_BONUS : 0) -
+    (says(words, WITHOUT, withHeads) && !says(words, WITH, withHeads) ? WITH_PENALTY : 0);
 }
 /** A wheel's size as its code: "r17" ("R17"); other codes ("а4", "м2") are no figure asked. */
 const SIZE_CODE = /^[rр](\d+)$/u;
@@ -377,16 +378,17 @@ const POINTS_BACK = /^[^,;:]{0,40}?(?<!\p{L})(?:он|она|оно|они)(?!\p{
 const TIME_BACK =
   /(?<!\p{L})(?:эт(?:от|ого|ом|им|о|у|а|ой|и|их)|так(?:ой|ого|ом|им))\s+(?:срок|период|врем|день|дня|дни|дней|момент|дат)\p{L}*/iu;
 
+/** Openings that point at the sentence before: a demonstrative, a pronoun, a consequence. */
+const POINTING = String.raw`эт(?:о|и|от|а|ого|ой|их|им)|он|она|они|оно|при\s+этом|поэтому|в\s+этом\s+случае`;
 /** A sentence opening with a word that goes on from the one before ("Это…", "Однако…", "Поэтому…"). */
-const GOES_ON =
-  /^(?:это|эти|этот|эта|этого|этой|этих|этим|он|она|они|оно|также|при этом|однако|но|поэтому|кроме того|в этом случае)(?!\p{L})/iu;
+const GOES_ON = new RegExp(String.raw`^(?:${POINTING}|также|однако|но|кроме\s+того)(?!\p{L})`, 'iu');
 
 /**
  * A sentence whose words point at the one before: a demonstrative, a pronoun or a consequence
  * ("Эти устройства…", "…он…", "В этом случае…", "Поэтому…").
  */
 const REFERS_BACK = new RegExp(
-  `^(?:эт(?:о|и|от|а|ого|ой|их|им)|он|она|они|оно|при\\s+этом|поэтому|в\\s+(?:этом|таком)\\s+случае|тогда)(?!\\p{L})|${POINTS_BACK.source}|${TIME_BACK.source}`,
+  String.raw`^(?:${POINTING}|в\s+таком\s+случае|тогда)(?!\p{L})|${POINTS_BACK.source}|${TIME_BACK.source}`,
   'iu',
 );
 

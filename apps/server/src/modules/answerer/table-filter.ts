@@ -77,9 +77,10 @@ export function cellNumber(value: string): number | undefined {
 
 /** A cell's first figure, of a range too ("от 2", "2–3"): the figure is the first group. */
 const FIGURE_CELL = String.raw`^(?:от|до|около)?\s*(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?`;
+/** Days said of which kind before their unit ("3 рабочих дня", "от 10 календарных дней"). */
+const DAYS_KIND = String.raw`(?:(?:рабоч|календарн)\p{L}*\s+)?`;
 const MINUTES_CELL = new RegExp(
-  FIGURE_CELL +
-    String.raw`(?:(?:рабоч|календарн)\p{L}*\s+)?(ч|час\p{L}*|мин\p{L}*|дн\p{L}*|день|сут\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
+  FIGURE_CELL + String.raw`${DAYS_KIND}(ч|час\p{L}*|мин\p{L}*|дн\p{L}*|день|сут\p{L}*)\.?(?:\s*(\d+)\s*мин\p{L}*\.?)?$`,
   'iu',
 );
 /** A duration's unit in minutes: an hour's, a day's (days of work: "Срок: 2 дня"), else a minute. */
@@ -177,12 +178,13 @@ export function comparisonOf(asked: string): Comparison | undefined {
     // "Что делаете за 5 минут?", "какой ремонт за 1 день": done within that time, asked which (not
     // "за 2 часа до начала", a time before; not a cancellation's "отменим за двое суток" nor a
     // price's "3 000 за полчаса").
-    const within = !WHICH.test(question) || NOT_WITHIN.test(question) ? null : WITHIN.exec(question);
-    const order = WHICH.test(question) ? ORDER_AMOUNT.exec(question) : null;
+    if (!WHICH.test(question)) return undefined;
+    const order = ORDER_AMOUNT.exec(question);
     if (order?.[1]) {
       const value = Number(order[1].replace(/\s/g, ''));
       if (value > 0) return { op: '<=', value, money: true, threshold: true, said: `заказ на ${value}` };
     }
+    const within = NOT_WITHIN.test(question) ? null : WITHIN.exec(question);
     if (within?.[1] && within[2]) {
       const value = Number(within[1].replace(',', '.'));
       return { op: '<=', value: value * unitMinutes(within[2]), minutes: true, said: within[0] };
@@ -204,11 +206,9 @@ export function comparisonOf(asked: string): Comparison | undefined {
   // "не дороже 500" is "at most 500", "не меньше 3" is "at least 3".
   if (m[1]) op = below ? '>=' : '<=';
   // "дольше 2 часов", "меньше 30 минут": a duration, compared in minutes.
-  const unit = multiplier
-    ? undefined
-    : /^\s*(?:(?:рабоч|календарн)\p{L}*\s+)?(ч(?!\p{L})|час|мин|лет(?!\p{L})|год|мес|дн|день|сут)/iu.exec(after);
+  const unit = multiplier ? undefined : DURATION_AFTER.exec(after);
   if (unit?.[1] && /^\d/.test(m[3])) {
-    const said = `${m[0]}${after.match(/^\s*(?:(?:рабоч|календарн)\p{L}*\s+)?\p{L}+/u)?.[0] ?? ''}`.trim();
+    const said = `${m[0]}${UNIT_WORDS.exec(after)?.[0] ?? ''}`.trim();
     // "гарантия больше 2 лет", "дольше полугода": a term, compared in months.
     if (/^(?:лет|год|мес)/i.test(unit[1]))
       return { op, value: /^мес/i.test(unit[1]) ? value : value * 12, months: true, said };
@@ -222,6 +222,13 @@ export function comparisonOf(asked: string): Comparison | undefined {
   return { op, value, said: `${m[0]}${multiplier}`.trim(), ...(money ? { money } : {}) };
 }
 
+/** The unit of a duration after a compared figure ("дольше 2 часов", "быстрее 3 рабочих дней"). */
+const DURATION_AFTER = new RegExp(
+  String.raw`^\s*${DAYS_KIND}(ч(?!\p{L})|час|мин|лет(?!\p{L})|год|мес|дн|день|сут)`,
+  'iu',
+);
+/** The words of that unit, shown with the figure ("быстрее 2 рабочих дней"). */
+const UNIT_WORDS = new RegExp(String.raw`^\s*${DAYS_KIND}\p{L}+`, 'u');
 /** An order's amount said ("закажу на 8000", "если заказ на 3000", "покупка на 5 000"). */
 const ORDER_AMOUNT =
   /(?<!\p{L})(?:заказ\p{L}*|закаж\p{L}*|покупк\p{L}*|куплю|покупаю|чек)\s+(?:\p{L}+\s+)?на\s+(\d{1,3}(?:\s\d{3})+|\d+)(?![\d\s]*\d)(?!\s*(?:тыс|тыщ|час|мин|дн|день|сут|недел|месяц|год|лет|чел|гост|персон|шт|штук|кг|г(?!\p{L})|л(?!\p{L})|м(?!\p{L})))/iu;

@@ -390,10 +390,8 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
         continue;
       }
       if (min === 3) {
-        if (
-          (i === 0 || j === 0) &&
-          (NOUN_OF_VERB.test(long.slice(3)) || DIMINUTIVE.test(long.slice(3)) || OVERSTEMMED.test(long.slice(3)))
-        )
+        const rest = long.slice(3);
+        if ((i === 0 || j === 0) && (NOUN_OF_VERB.test(rest) || DIMINUTIVE.test(rest) || OVERSTEMMED.test(rest)))
           best = Math.max(best, 0.65);
         continue;
       }
