@@ -204,6 +204,8 @@ const MINUTES_BEFORE = new Map([
   ['пятнадцати', 15],
   ['двадцати', 20],
 ]);
+/** "минут", "минуты" between minutes and the hour they pass ("двадцать минут восьмого"). */
+const MINUTES = /^минут[ыа]?$/;
 /** "часа", "часам", "часов" between a number and the part of the day ("к двум часам дня"). */
 const HOURS = /^час(?:а|ам|ов)?$/;
 /** How many come together: "вдвоем" 2 … "вшестером" 6. */
@@ -291,6 +293,27 @@ export function normalizeQuantities(said: string): string {
       const part = after && PART_OF_DAY.test(after) ? after : undefined;
       out.push(`${space(t)}${clock(ordinal === 0 ? 12 : ordinal, halfOrQuarter, part)}`);
       i += part ? 2 : 1;
+      continue;
+    }
+    // "двадцать минут восьмого (вечера)", "в 5 минут седьмого" → 19:20, 6:05: minutes past the hour
+    // before the one named ("двадцать пять" in two words).
+    const twoWords = CARDINALS.has(w) && CARDINALS.has(next ?? '') ? 1 : 0;
+    const past = twoWords
+      ? (CARDINALS.get(w) ?? 0) + (CARDINALS.get(next ?? '') ?? 0)
+      : (CARDINALS.get(w) ?? (/^\d{1,2}$/.test(w) ? Number(w) : undefined));
+    const pastOrdinal = HOUR_ORDINALS.indexOf(tokens[i + 2 + twoWords]?.word ?? '');
+    if (
+      past !== undefined &&
+      Number.isInteger(past) &&
+      past >= 1 &&
+      past < 60 &&
+      MINUTES.test(tokens[i + 1 + twoWords]?.word ?? '') &&
+      pastOrdinal >= 0
+    ) {
+      const part = tokens[i + 3 + twoWords]?.word;
+      const partOfDay = part && PART_OF_DAY.test(part) ? part : undefined;
+      out.push(`${space(t)}${clock(pastOrdinal === 0 ? 12 : pastOrdinal, past, partOfDay)}`);
+      i += 2 + twoWords + (partOfDay ? 1 : 0);
       continue;
     }
     // "без двадцати восемь вечера", "без четверти девять" → 19:40, 8:45.
@@ -441,6 +464,13 @@ export function normalizeQuantities(said: string): string {
     ) {
       out.push(`${space(t)}${clock(Number(w), 0, part)}`);
       i += 1 + hours;
+      continue;
+    }
+    // "в 7:20 вечера", "к 8.30 утра" → 19:20, 8:30.
+    const hhmm = /^(\d{1,2})[:.]([0-5]\d)$/.exec(w);
+    if (hhmm && Number(hhmm[1]) <= 12 && next && PART_OF_DAY.test(next)) {
+      out.push(`${space(t)}${clock(Number(hhmm[1]), Number(hhmm[2]), next)}`);
+      i++;
       continue;
     }
     // "в час дня", "до часу ночи": one o'clock.
