@@ -2684,7 +2684,7 @@ describe('local answerer on businesses written apart', () => {
   beforeAll(async () => {
     // Businesses written apart: the swimming school's timetable rows say "Время: 20:30", and the
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
-    // its opening hours.
+    // its opening hours; the dental clinic's, the handyman's and the dance school's age limits.
     const owner = await createOwner(server.app);
     for (const title of [
       'Школа плавания',
@@ -2693,6 +2693,9 @@ describe('local answerer on businesses written apart', () => {
       'Клининг',
       'Автошкола',
       'Пиццерия',
+      'Стоматология',
+      'Муж на час',
+      'Школа танцев',
     ]) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
@@ -2747,6 +2750,22 @@ describe('local answerer on businesses written apart', () => {
     );
     expect(a.text).toContain('Кузьмина Марина Викторовна');
     expect(a.text).not.toContain('Громов');
+  });
+
+  it("answers a child's age with the age a service starts or stops at, looked up by the words an age limit is told in", async () => {
+    const small = await askOf(() => ids.get('Стоматология') ?? '')(
+      'Сыну два с половиной года, можно записать его на осмотр?',
+    );
+    expect(small.text).toContain('С 3 лет');
+    const teen = await askOf(() => ids.get('Муж на час') ?? '')(
+      'Я на работе до вечера, дома будет только сын, ему пятнадцать. Может мастер прийти и при нём всё сделать?',
+    );
+    expect(teen.text).toContain('старше 18 лет');
+  });
+
+  it('leaves the age aside when the visitor asks of their own doing ("дочке 5, можно я в зале посижу?")', async () => {
+    const a = await askOf(() => ids.get('Школа танцев') ?? '')('дочке 5, можно я в зале посижу пока она занимается?');
+    expect(a.text).toContain('Родители ждут в холле');
   });
 
   it('compares the rows of a list question though one row has its word ("доп" of "Мытьё дополнительной створки")', async () => {

@@ -255,8 +255,35 @@ const SINCE = {
   answer: /(?<![\d.,])(?:19|20)\d\d\s*(?:год|г\.)|\d+\s*(?:год|лет)|стаж/iu,
   names: /^(?:давн|существ|занима|открыл|открыв|работа|рын)/,
 };
+/**
+ * An age the visitor tells ("сыну 2,5 года, можно записать?", "мне 22, дастер дадите?", "дочке два
+ * годика… сколько в месяц выйдет?"): what answers is the age a service starts or stops at ("детей
+ * берём с 3 лет", "с 21 года", "до 15 лет — с родителем") or a row for that age ("Возраст: 1,5–3
+ * года"). Read in the question with its numbers in figures; not "во мне 130 кило", a weight.
+ */
+const AGE = {
+  question:
+    /(?<!\p{L})(?<!(?:во|в)\s)(?:мне|нам|ему|ей|им|сыну|сынку|сыночку|дочке|дочери|дочуре|дочурке|ребенку|малому|малышу|малышке|внуку|внучке|сестре|брату|племяннику|племяннице|щенку|щеночку|котенку|котику|собаке|кошке|псу)\s+(?:уже\s+|всего\s+|только\s+|почти\s+|скоро\s+|исполнилось\s+|будет\s+)?\d+(?:[,.]\d+)?(?![\d:%]|[.,]\d|\s*(?:₽|руб|р\.|тыс|км|кг|кило|литр|см|сантим|м(?!\p{L})|метр|раз|минут|час|дн|недел|шт))|(?<!\p{L})(?:сын\p{L}*|доч\p{L}*|ребен\p{L}*|внук\p{L}*|внучк\p{L}*|щен\p{L}*|кот[её]н\p{L}*)\s+\d+(?:[,.]\d+)?\s*(?:лет|год\p{L}*|месяц\p{L}*)/u,
+  answer:
+    /(?<!\p{L})(?:с|со|от|старше|младше|моложе|до|после)\s+\d+(?:[,.]\d+)?(?:-?х)?\s*(?:лет|года?|месяц\p{L}*)(?!\s+(?:назад|работы|гаранти))|(?<![\d\p{L}])\d{1,2}\s*\+|(?<!\p{L})(?:совершеннолет|несовершеннолет)\p{L}*|возраст\p{L}*\s*:?\s*(?:от|с|до)?\s*\d/iu,
+  names: /^(?:лет|год|годик\p{L}*|возраст\p{L}*|месяц\p{L}*)$/u,
+};
+/**
+ * The age told of another asked about what the visitor does ("дочке 5, можно я в зале посижу?",
+ * "могу я написать ему разрешение?"), or asking who ("сын 6 лет… к кому записать?"): no age limit
+ * answers it.
+ */
+const OF_ASKER = /(?<!\p{L})(?:можно\s+(?:ли\s+)?(?:мне|я)|мне\s+можно|могу\s+(?:ли\s+)?я|я\s+могу)(?!\p{L})/u;
+/** The age told, as AGE reads it in the question with its figures (`said`), when an age limit answers it. */
+function agesOf(said: string, question: string): RegExpExecArray | null {
+  const age = AGE.question.exec(said);
+  if (!age || WHO.test(question) || (OF_ASKER.test(question) && !/^(?:мне|нам)\s/u.test(age[0]))) return null;
+  return age;
+}
 /** What finds the founding when the question's own words did not: the words it is told in. */
 const SINCE_QUERY = 'открыли основали году';
+/** What finds the age limits for a visitor telling an age: the words they are told in. */
+const AGE_QUERY = 'возраст лет старше младше';
 /** The words of a timetable, which finds it for a question asking a time of day in other words. */
 const TIMETABLE_QUERY = 'расписание время начало';
 /** The business's own hours asked ("открываетесь", "до скольки работаете", "режим работы"). */
@@ -338,6 +365,7 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     names: /^(?:максимал|минимал|максимум|минимум)/,
   },
   SINCE,
+  AGE,
   {
     // "Далеко ли до набережной?": a distance, in minutes or metres.
     question:
@@ -910,6 +938,14 @@ export async function composeLocalAnswer(
     const seen = new Set(passages.map((x) => x.chunkId));
     passages = [...passages, ...founded.passages.filter((x) => !seen.has(x.chunkId))];
   }
+  // An age told ("мне 17, сделаете тату?"): the passages saying an age limit, which may share no
+  // other word with the question, are looked up by the words an age limit is told in.
+  const ageSaid = agesOf(tableQuestion, qText);
+  if (!jobSeeking && ageSaid && passages.length > 0) {
+    const limits = await retrieve(ctx, assistantId, AGE_QUERY, { limit: 3 });
+    const seen = new Set(passages.map((x) => x.chunkId));
+    passages = [...passages, ...limits.passages.filter((x) => !seen.has(x.chunkId))];
+  }
   if (passages.length === 0) return handoff();
   const foundingAsked = sinceAsked && OF_BUSINESS.test(qText);
 
@@ -963,7 +999,9 @@ export async function composeLocalAnswer(
   const hoursWorded = HOURS.question.test(qText);
   const arrival = retrieval.query.arrival && !hoursWorded;
   const askedTypes = ANSWER_TYPES.filter(
-    (a) => (a.question.test(qText) || (arrival && a === HOURS)) && !(sinceAsked && a === HOURS),
+    (a) =>
+      (a === AGE ? ageSaid !== null : a.question.test(qText) || (arrival && a === HOURS)) &&
+      !(sinceAsked && a === HOURS),
   );
   const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
   const wantedTypes = holds ? askedTypes : [];
@@ -974,7 +1012,9 @@ export async function composeLocalAnswer(
   const hoursInWords = hoursAsked && hoursWorded;
   // The question's words that name what it asks for ("работаете" of "до скольки работаете",
   // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
-  const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)));
+  // The age a visitor tells ("сыну 11") is named by any age limit, as the word "лет" is.
+  const ages: string[] = wantedTypes.includes(AGE) ? (ageSaid?.[0].match(/\d+/g) ?? []) : [];
+  const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)) || ages.includes(t));
   // The kinds asked that the answer starting at a sentence would hold ("с 8:00 до 22:00": the hours).
   const heldTypes = (list: Unit[], i: number) => {
     if (wantedTypes.length === 0) return [];
