@@ -1156,6 +1156,16 @@ describe('a question read for its subject', () => {
     expect(query.terms).toContain('тарелк');
   });
 
+  it('leaves out "столько" of "на столько же продлите", which points at a quantity and names none', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'опоздаем минут на двадцать, игру на столько же продлите?',
+    );
+    expect(query.terms.some((t) => t.startsWith('стольк'))).toBe(false);
+    expect(query.terms).toContain('игр');
+  });
+
   it('reads "сегодня" and "завтра" as the visitor\'s own days, like "вчера"', async () => {
     const { query } = await retrieve(
       server.app.ctx,
@@ -3307,3 +3317,4 @@ describe('local answerer asked "с X" of rows one of which says "без X"', () 
     expect(a.text).not.toContain('без покрытия');
   });
 });
+
