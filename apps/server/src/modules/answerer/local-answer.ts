@@ -970,12 +970,15 @@ export async function composeLocalAnswer(
     comparison?.said ?? '',
   ];
   // The counts of the vocabulary this message's ranking just checked, when in memory: then only
-  // sentences never stemmed before cost a query.
+  // sentences never stemmed before cost a query. A verb's group found through another form of its
+  // root ("вернёте" of "вернуть", "снять" of "снимать") is counted too: the search leaves such loose
+  // synonyms out, but the verb is no word foreign to documents that say "возврат" or "съёмка".
+  const verbGroups = terms.flatMap((t) => (verbs.has(t) ? [...(synonyms.get(t) ?? [])] : []));
   const { stems: lexemes, ...stats } = await analyzeTexts(
     ctx,
     assistantId,
     texts,
-    [...terms, ...expansions],
+    [...new Set([...terms, ...expansions, ...verbGroups])],
     knownStats(assistantId),
   );
   let at = 0;
