@@ -3326,3 +3326,57 @@ describe('local answerer asked "с X" of rows one of which says "без X"', () 
     expect(a.text).not.toContain('без покрытия');
   });
 });
+
+describe('local answerer asked a price of a day a timetable names', () => {
+  let questId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    questId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, questId, 'raspisanie.xlsx', [
+      {
+        heading: 'Расписание',
+        content: [
+          'Дни недели: пн–пт; Тариф: будний; Примечание: «Капитан» и «Юнга» — только с 12:00; Сеанс: 12:00',
+          'Дни недели: пн–пт; Тариф: будний; Примечание: «Капитан» и «Юнга» — только с 12:00; Сеанс: 16:00',
+          'Дни недели: сб–вс; Тариф: выходной; Примечание: «Капитан», на эти же сеансы — пакеты «Юнга»; Сеанс: 10:00',
+          'Дни недели: сб–вс; Тариф: выходной; Примечание: «Капитан», на эти же сеансы — пакеты «Юнга»; Сеанс: 14:00',
+        ].join('\n'),
+      },
+    ]);
+    await indexedFile(server.app, questId, 'ceny.xlsx', [
+      {
+        heading: 'Пакеты на день рождения',
+        content: [
+          'Пакеты на день рождения: «Юнга» (детский); Гостей в цене: до 8 детей; Будни, ₽: 9900; Выходные, ₽: 11900',
+          'Пакеты на день рождения: «Капитан» (детский); Гостей в цене: до 10 детей; Будни, ₽: 14900; Выходные, ₽: 17900',
+          'Пакеты на день рождения: «Адмирал»; Гостей в цене: до 12 гостей; Будни, ₽: 19900; Выходные, ₽: 23900',
+        ].join('\n'),
+      },
+    ]);
+    await indexedFile(server.app, questId, 'zanyatiya.xlsx', [
+      {
+        heading: 'Занятия',
+        content: [
+          'Занятие: Музыкальное; Занятий в месяц: 8; Входит в абонемент: да',
+          'Занятие: Физкультура; Занятий в месяц: 12; Входит в абонемент: да',
+          'Занятие: Английский; Занятий в месяц: 8; Входит в абонемент: нет',
+        ].join('\n'),
+      },
+      { heading: 'Абонемент', content: 'Абонемент на месяц стоит 28 000 ₽, оплата до 5-го числа.' },
+    ]);
+  });
+
+  it('answers with the price rows, not the rows of the day without a price', async () => {
+    const a = await askOf(() => questId)(
+      'хотим на др сыну пакет капитан, в субботу, деток будет десять. скока выйдет?',
+    );
+    expect(a.text).toContain('17900');
+    expect(a.text).not.toContain('14:00');
+  });
+
+  it('reads "включено в стоимость" as asking what is included, not a price', async () => {
+    const a = await askOf(() => questId)('Какие занятия включены в стоимость абонемента?');
+    expect(a.text).toContain('Физкультура');
+    expect(a.text).not.toContain('Английский');
+  });
+});

@@ -296,15 +296,19 @@ const FOUNDED = /(?<!\p{L})(?:открыл\p{L}*|основал\p{L}*|основ
 /** A question asked of the business itself ("вы", "вас"), not of one of its people. */
 const OF_BUSINESS = /(?<!\p{L})(?:вы|вас)(?!\p{L})/u;
 
+/** Rows that tell a price: a column of money ("Цена, руб.", "Доплата, ₽", "Сумма"). */
+const PRICED = /₽|руб|цен[аы]|стоимост|доплат|сумм/i;
+/** A price asked, and "какая предоплата / какой залог": a payment asked about is asked for its amount. */
+const PRICE = {
+  question:
+    /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|встан|плати|денег)|(?:сколько|скока|скок|почем)\s+(?:\p{L}+\s+){0,3}?(?:выйд|выход)|по\s+деньгам|сколько\s+(?:с\s+(?:меня|нас|нее|него)\s+)?(?:возьм|берет|берут|берете|взыщ|спиш)|(?<!(?<!\p{L})(?:в|во)\s)(?:цен[аыуе]|стоимост)|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
+  answer: PRICE_ANSWER,
+  names: /^(?:стои|цен|прайс|тариф|расценк|почем|обойд|выйд|выход)/,
+};
+
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
-  {
-    // A price, and "какая предоплата / какой залог": a payment asked about is asked for its amount.
-    question:
-      /сколько\s+(?:это\s+)?(?:стои|будет\s+стоить|обойд|встан|плати|денег)|сколько\s+(?:с\s+(?:меня|нас|нее|него)\s+)?(?:возьм|берет|берут|берете|взыщ|спиш)|цен[аыуе]|стоимост|почем|прайс|тариф|расценк|(?:какой|какая|какую|каков\p{L}*)\s+(?:\p{L}+\s+)?(?:предоплат|залог|депозит|взнос|аванс|штраф|комисси)/u,
-    answer: PRICE_ANSWER,
-    names: /^(?:стои|цен|прайс|тариф|расценк|почем|обойд)/,
-  },
+  PRICE,
   HOURS,
   {
     question:
@@ -1303,7 +1307,10 @@ export async function composeLocalAnswer(
       (t) => !(hoursInWords && namesType[terms.indexOf(t)]),
       verbs,
     );
-    if (table) return { text: table, source: 'knowledge', confidence: 0.9 };
+    // Rows with no price answer no price asked ("скок за всех выйдет в воскресенье?" of a timetable's
+    // "Дни недели: сб–вс"): the sentences and the price list do.
+    if (table && !(wantedTypes.includes(PRICE) && !PRICED.test(table)))
+      return { text: table, source: 'knowledge', confidence: 0.9 };
   }
   if (!best) return handoff();
   const lone = loneOf(best.p);
