@@ -296,8 +296,8 @@ export function normalizeQuantities(said: string): string {
       continue;
     }
     // "двадцать минут восьмого (вечера)", "в 5 минут седьмого" → 19:20, 6:05: minutes past the hour
-    // before the one named ("двадцать пять" in two words), said at a time ("в", "к", "до"), with the
-    // part of the day or at the end of a clause; not "опоздать на 15 минут первого занятия".
+    // before the one named ("двадцать пять" in two words), said at a time ("в", "к", "до") or with the
+    // part of the day; not "опоздать на 15 минут первого занятия", "пропущу 15 минут первого?".
     const twoWords = CARDINALS.has(w) && CARDINALS.has(next ?? '') ? 1 : 0;
     const past = twoWords
       ? (CARDINALS.get(w) ?? 0) + (CARDINALS.get(next ?? '') ?? 0)
@@ -310,9 +310,7 @@ export function normalizeQuantities(said: string): string {
       past < 60 &&
       MINUTES.test(tokens[i + 1 + twoWords]?.word ?? '') &&
       pastOrdinal >= 0 &&
-      (AT_TIME.test(tokens[i - 1]?.word ?? '') ||
-        !/^[\p{L}\p{N}]/u.test(tokens[i + 3 + twoWords]?.word ?? '') ||
-        PART_OF_DAY.test(tokens[i + 3 + twoWords]?.word ?? ''))
+      (AT_TIME.test(tokens[i - 1]?.word ?? '') || PART_OF_DAY.test(tokens[i + 3 + twoWords]?.word ?? ''))
     ) {
       const part = tokens[i + 3 + twoWords]?.word;
       const partOfDay = part && PART_OF_DAY.test(part) ? part : undefined;
