@@ -925,13 +925,20 @@ export async function composeLocalAnswer(
   // The question with its numbers in figures (quantities.ts), as the table filter reads it.
   const tableQuestion = retrieval.query.text.toLowerCase();
   const comparison = comparisonOf(tableQuestion);
+  // Passages looked up by the words a kind of answer is told in, added after those found (once each).
+  const lookUp = async (
+    query: string,
+    limit: number,
+    keep: (x: Retrieval['passages'][number]) => boolean = () => true,
+  ) => {
+    const seen = new Set(passages.map((x) => x.chunkId));
+    const found = await retrieve(ctx, assistantId, query, { limit });
+    passages = [...passages, ...found.passages.filter((x) => !seen.has(x.chunkId) && keep(x))];
+  };
   // A price compared and nothing else named ("есть что-то недорогое до тыщи?"): no word of it finds
   // the price list, which is then looked up by its own words.
-  if (!jobSeeking && asksOnlyPrice(tableQuestion, comparison, retrieval.query)) {
-    const priced = await retrieve(ctx, assistantId, PRICE_LIST_QUERY, { limit: THRESHOLDS.passages });
-    const seen = new Set(passages.map((x) => x.chunkId));
-    passages = [...passages, ...priced.passages.filter((x) => !seen.has(x.chunkId))];
-  }
+  if (!jobSeeking && asksOnlyPrice(tableQuestion, comparison, retrieval.query))
+    await lookUp(PRICE_LIST_QUERY, THRESHOLDS.passages);
   // A time of day asked ("освобождаюсь к восьми, для взрослых вечером что-нибудь есть?") of a
   // timetable no passage found: its times are figures, no word of the question's, so it is looked
   // up by the words of a timetable. Not the business's own hours ("во сколько открываетесь в будни?").
@@ -942,26 +949,15 @@ export async function composeLocalAnswer(
     timeWanted(tableQuestion) &&
     !OPENING.test(tableQuestion) &&
     !passages.some((x) => timed(passageParts(x)))
-  ) {
-    const timetable = await retrieve(ctx, assistantId, TIMETABLE_QUERY, { limit: 12 });
-    const seen = new Set(passages.map((x) => x.chunkId));
-    passages = [...passages, ...timetable.passages.filter((x) => !seen.has(x.chunkId) && timed(passageParts(x)))];
-  }
+  )
+    await lookUp(TIMETABLE_QUERY, 12, (x) => timed(passageParts(x)));
   const qText = asked.toLowerCase().replace(/ё/g, 'е');
   const sinceAsked = SINCE.question.test(qText);
-  if (!jobSeeking && sinceAsked) {
-    const founded = await retrieve(ctx, assistantId, SINCE_QUERY, { limit: 2 });
-    const seen = new Set(passages.map((x) => x.chunkId));
-    passages = [...passages, ...founded.passages.filter((x) => !seen.has(x.chunkId))];
-  }
+  if (!jobSeeking && sinceAsked) await lookUp(SINCE_QUERY, 2);
   // An age told ("мне 17, сделаете тату?"): the passages saying an age limit, which may share no
   // other word with the question, are looked up by the words an age limit is told in.
   const ageSaid = agesOf(tableQuestion, qText);
-  if (!jobSeeking && ageSaid && passages.length > 0) {
-    const limits = await retrieve(ctx, assistantId, AGE_QUERY, { limit: 3 });
-    const seen = new Set(passages.map((x) => x.chunkId));
-    passages = [...passages, ...limits.passages.filter((x) => !seen.has(x.chunkId))];
-  }
+  if (!jobSeeking && ageSaid && passages.length > 0) await lookUp(AGE_QUERY, 3);
   if (passages.length === 0) return handoff();
   const foundingAsked = sinceAsked && OF_BUSINESS.test(qText);
 
@@ -1032,8 +1028,8 @@ export async function composeLocalAnswer(
   // The question's words that name what it asks for ("работаете" of "до скольки работаете",
   // "стоит"): a sentence holding an answer of that kind ("с 8:00 до 22:00") says them in its own way.
   // The age a visitor tells ("сыну 11") is named by any age limit, as the word "лет" is.
-  const ages: string[] = wantedTypes.includes(AGE) ? (ageSaid?.[0].match(/\d+/)?.slice(0, 1) ?? []) : [];
-  const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)) || ages.includes(t));
+  const age = wantedTypes.includes(AGE) ? ageSaid?.[0].match(/\d+/)?.[0] : undefined;
+  const namesType = terms.map((t) => wantedTypes.some((a) => a.names?.test(t)) || t === age);
   // The kinds asked that the answer starting at a sentence would hold ("с 8:00 до 22:00": the hours).
   const heldTypes = (list: Unit[], i: number) => {
     if (wantedTypes.length === 0) return [];
@@ -1277,7 +1273,7 @@ export async function composeLocalAnswer(
         faq +
         counted(u.text, u.words) +
         phrases(u.text, u.words) +
-        (withoutBonus > 0 ? (clears({ p, unitCover, passageCover }) ? withoutBonus : 0) : withoutBonus) +
+        (withoutBonus <= 0 || clears({ p, unitCover, passageCover }) ? withoutBonus : 0) +
         (fit === 'fits' ? FITS_BONUS * fitShare(u.text) : 0) +
         compound(u.text) +
         tier(u.text) +

@@ -97,8 +97,9 @@ export function cellMinutes(value: string, column = ''): number | undefined {
   if (m?.[1] && m[2]) return Number(m[1].replace(',', '.')) * unitMinutes(m[2]) + Number(m[3] ?? 0);
   // A figure alone under a column that says the unit ("Срок, дней: 3", "Длительность, мин: 40").
   const unit = COLUMN_UNIT.exec(column)?.[1];
-  const n = unit ? cellNumber(value) : undefined;
-  return n === undefined || !unit ? undefined : n * unitMinutes(unit);
+  if (!unit) return undefined;
+  const n = cellNumber(value);
+  return n === undefined ? undefined : n * unitMinutes(unit);
 }
 /** The unit of a duration a column's name says ("Срок, дней", "Время, мин", "Длительность (ч)"). */
 const COLUMN_UNIT = /(?<!\p{L})(мин|час|ч|дн|день|дней|сут)\p{L}*\.?\)?$/iu;
