@@ -604,6 +604,23 @@ describe('a menu of codes, each dish in several sizes', () => {
   });
 });
 
+describe('a catalogue of codes whose model column holds a model named by a figure', () => {
+  const profiles = [
+    'Код: ML-L60; Марка: Melke; Система: Lite 60; Назначение: дачи; Ширина, мм: 60',
+    'Код: KBE-ET58; Марка: KBE; Система: Эталон 58; Назначение: квартиры; Ширина, мм: 58',
+    'Код: KBE-88; Марка: KBE; Система: 88; Назначение: частные дома; Ширина, мм: 88',
+    'Код: RH-BN60; Марка: Rehau; Система: Blitz New; Назначение: квартиры; Ширина, мм: 60',
+    'Код: RH-GE86; Марка: Rehau; Система: Geneo; Назначение: частные дома; Ширина, мм: 86',
+    'Код: VK-EL58; Марка: Veka; Система: Euroline 58; Назначение: квартиры; Ширина, мм: 58',
+    'Код: VK-SL82; Марка: Veka; Система: Softline 82; Назначение: частные дома; Ширина, мм: 82',
+  ].map((t) => parseRow(t) as TableRow);
+
+  it('names its rows by that column, not by a category whose values repeat less', () => {
+    expect(rowNamesOf(profiles).get(profiles[4] as TableRow)).toBe('Geneo');
+    expect(rowNamesOf(profiles).get(profiles[2] as TableRow)).toBe('88');
+  });
+});
+
 describe('a sheet whose first column is a category', () => {
   const prices = [
     'Категория: Верхняя одежда; Услуга: Пальто шерстяное; Цена (руб.): 1450; Срочно возможно: да',

@@ -494,10 +494,15 @@ function distinctShare(rows: TableRow[], column: string): number {
   return values.length ? new Set(values).size / values.length : 0;
 }
 
+/** The share of a column of names whose cells may be figures alone. */
+const FIGURE_NAMES = 0.2;
+
 /**
  * The column that names a row: the first, unless its values repeat (a category first, as in
  * "Категория: Верхняя одежда; Услуга: Пальто шерстяное") or are codes ("Артикул: SP-101;
  * Модель: Stels Navigator 300"), and a later column of words has a value of its own in most rows.
+ * A column of words may name a few rows by a figure (a window profile "Система: 88" among
+ * "Geneo" and "Softline 82"): no yes or no, and figures alone in at most a fifth of its rows.
  */
 function nameColumn(rows: TableRow[]): string {
   const columns = rows[0]?.cells.map(([name]) => name) ?? [];
@@ -505,10 +510,8 @@ function nameColumn(rows: TableRow[]): string {
   if (rows.length < 3 || (distinctShare(rows, first) > CATEGORY_SHARE && !datesFirst(rows) && !codesFirst(rows, first)))
     return first;
   const words = (c: string) =>
-    rows.every((r) => {
-      const v = cellOf(r, c);
-      return cellNumber(v) === undefined && !YES.test(v) && !NO.test(v);
-    });
+    rows.every((r) => !YES.test(cellOf(r, c)) && !NO.test(cellOf(r, c))) &&
+    rows.filter((r) => cellNumber(cellOf(r, c)) !== undefined).length <= rows.length * FIGURE_NAMES;
   const named = columns.slice(1).find((c) => distinctShare(rows, c) > CATEGORY_SHARE && words(c));
   if (named || !codesFirst(rows, first)) return named ?? first;
   // Codes first and each name in several rows (a pizza in three sizes, "P01-25", "P01-30"): the
