@@ -2695,7 +2695,7 @@ describe('local answerer on businesses written apart', () => {
     // Businesses written apart: the swimming school's timetable rows say "Время: 20:30", and the
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
     // its opening hours; the dental clinic's, the handyman's and the dance school's age limits; the
-    // music school's recording studio.
+    // music school's recording studio; the dry cleaner's and the renovator's staff, asked who does a thing.
     const owner = await createOwner(server.app);
     for (const title of [
       'Школа плавания',
@@ -2708,6 +2708,8 @@ describe('local answerer on businesses written apart', () => {
       'Муж на час',
       'Школа танцев',
       'Музыкальная школа',
+      'Химчистка',
+      'Ремонт квартир',
     ]) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
@@ -2721,6 +2723,20 @@ describe('local answerer on businesses written apart', () => {
         );
       ids.set(title, id);
     }
+  });
+
+  it('weighs the verb of "кто" less than what is done: a staff list says it in words of its own', async () => {
+    // "Лебедев Игорь Петрович — технолог по коже, замше и меху… Чистит дублёнки", not the price row.
+    const furs = await askOf(() => ids.get('Химчистка') ?? '')(
+      'кто у вас дубленками занимается? хочу посоветоваться со специалистом',
+    );
+    expect(furs.text).toContain('Лебедев');
+    // "Черновые материалы… закупает наш снабженец Игорь Лапин: без наценки".
+    const materials = await askOf(() => ids.get('Ремонт квартир') ?? '')(
+      'а стройматериалы кто покупает — вы или мне самой по строймаркетам бегать?',
+    );
+    expect(materials.text).toContain('Лапин');
+    expect(materials.text).toContain('наценк');
   });
 
   it('reads "выйдет дешевле" as asking a discount (the pizzeria\'s "Акция: Самовывоз; −10 %")', async () => {

@@ -546,6 +546,15 @@ const WHO =
   /(?<!\p{L})(?:кто|кого|кому|кем|чей|чья|чье)(?!\p{L})|(?<!\p{L})(?:как|какая|какое)\s+(?:(?!меня)(?!\p{L}+(?:ть|ти|чь)(?:ся)?\s)\p{L}+\s+){0,2}(?:зовут|звали|фамилия|имя)(?!\p{L})(?!\s+\p{L}+(?:ть|ти|чь)(?:ся)?(?!\p{L}))/u;
 
 /**
+ * The verb of a question asking who ("кто ведёт занятия на барабанах?", "кто у вас дублёнками
+ * занимается?") says only that someone does the thing, which a staff list tells in words of its
+ * own ("Максим Гусев — барабаны"): it weighs WHO_VERB of another verb. Not "кто-нибудь" (SOMEONE),
+ * nor "кого" in a clause of purpose ("…, чтобы она не узнала от кого").
+ */
+const WHO_VERB = 0.3;
+const PURPOSE_TAIL = /(?<!\p{L})чтоб(?:ы)?(?!\p{L})[^.?!]*/gu;
+
+/**
  * What a general question asks for, told by its question word, and whether a sentence has one:
  * a name not in the question (кто, где), a number (сколько), a date (когда, в каком году).
  */
@@ -1041,6 +1050,7 @@ export async function composeLocalAnswer(
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
   const maxIdf = idf(0);
   const unknown: boolean[] = [];
+  const whoAsked = WHO.test(qText.replace(SOMEONE, '').replace(PURPOSE_TAIL, ''));
   const weights = terms.map((t, i) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);
@@ -1048,7 +1058,7 @@ export async function composeLocalAnswer(
     // weighs less, and the documents need not know it.
     const situation = context.has(t);
     unknown.push(df === 0 && !light.has(t) && !namesType[i] && !situation);
-    const verb = df > 0 ? VERB_WEIGHT : UNKNOWN_VERB_WEIGHT;
+    const verb = (df > 0 ? VERB_WEIGHT : UNKNOWN_VERB_WEIGHT) * (whoAsked ? WHO_VERB : 1);
     const kind = light.has(t) ? LIGHT_WEIGHT : verbs.has(t) ? verb : NUMBER.test(t) ? NUMBER_WEIGHT : 1;
     return (df > 0 ? idf(df) : THRESHOLDS.unknownWeight * maxIdf) * kind * (situation ? SITUATION_WEIGHT : 1);
   });
