@@ -8,7 +8,7 @@ import {
   searchKnowledge,
 } from './search';
 import { kindMap, synonymMap } from './synonyms';
-import { lexemesOf, rootStrength, verbalPrefix } from './text';
+import { lexemesOf, type RootIndex, rootIndex, rootStrength, verbalPrefix } from './text';
 import { latinSpellings, vocabularyOf } from './vocabulary';
 
 /** What retrieval needs: the database, and the embeddings when vector retrieval is on. */
@@ -151,8 +151,8 @@ export interface RetrieveOptions {
 
 /**
  * The synonym groups' stems sharing a root with a stem (rootStrength ≥ 0.65), in the map's order:
- * measured against every stem of the list, and remembered per stem, as questions repeat their
- * words (bounded; the list is fixed for the process).
+ * measured against the stems that could share one (RootIndex), and remembered per stem, as
+ * questions repeat their words (bounded; the list is fixed for the process).
  */
 const rootMatchCache = new WeakMap<Map<string, Set<string>>, Map<string, [string, number][]>>();
 /** Letters a loose root match may add to the shorter stem (an ending or a suffix). */
@@ -166,10 +166,12 @@ function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, n
   let matches = cache.get(stem);
   if (!matches) {
     matches = [];
+    const index = rootIndexOf(groups);
     const prefix = verbalPrefix(stem);
-    for (const key of groups.keys()) {
+    for (const i of index.candidates(stem)) {
+      const key = index.keys[i] as string;
       // Another prefix makes another word ("принести" is not "перенести"): its group is not this one's.
-      const other = verbalPrefix(key);
+      const other = index.prefixes[i];
       if (prefix && other && prefix !== other) continue;
       const strength = rootStrength(stem, key);
       // A short word at the start of a longer one is its root only when what follows is an ending
@@ -181,6 +183,18 @@ function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, n
     cache.set(stem, matches);
   }
   return matches;
+}
+
+/** The synonym groups' stems by what rootStrength compares (text.ts), with their verbal prefixes. */
+const rootIndexes = new WeakMap<Map<string, Set<string>>, RootIndex & { prefixes: string[] }>();
+function rootIndexOf(groups: Map<string, Set<string>>): RootIndex & { prefixes: string[] } {
+  let index = rootIndexes.get(groups);
+  if (!index) {
+    const keys = [...groups.keys()];
+    index = { ...rootIndex(keys), prefixes: keys.map(verbalPrefix) };
+    rootIndexes.set(groups, index);
+  }
+  return index;
 }
 
 /** A word of a question, hyphenated ones whole ("какой-нибудь", "Wi-Fi"). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../infra/db';
-import { analyzeTexts, lexemesOf, rootStrength } from './text';
+import { analyzeTexts, lexemesOf, rootIndex, rootStrength } from './text';
 
 let database: Database;
 /** The texts each query was asked to stem. */
@@ -54,6 +54,73 @@ describe('stemming under load', () => {
     const found = await Promise.all(asked.map((t) => lexemesOf({ database }, [t])));
     expect(found).toEqual([[['забра', 'заказ']], [['пальт', 'скольк', 'сто', 'химчистк']], [['работа', 'суббот']]]);
     expect(stemmed).toEqual([asked]);
+  });
+});
+
+describe('stems indexed by their roots', () => {
+  it('gives every stem sharing a root with one asked, as measuring it against all of them does', () => {
+    const stems = [
+      'опозда',
+      'опаздыва',
+      'спрос',
+      'спрашива',
+      'замороз',
+      'заморажива',
+      'чист',
+      'чистк',
+      'почист',
+      'вернет',
+      'вернут',
+      'верн',
+      'автомойк',
+      'автомоб',
+      'мойк',
+      'недел',
+      'понедельник',
+      'еженедельн',
+      'идт',
+      'идет',
+      'заеха',
+      'заезд',
+      'выеха',
+      'выезд',
+      'постира',
+      'стирк',
+      'первичк',
+      'первичн',
+      'охлажденк',
+      'охлажденн',
+      'свобожд',
+      'освобожд',
+      'комнатн',
+      'двухкомнатн',
+      'остав',
+      'доставк',
+      'привезт',
+      'привоз',
+      'снят',
+      'снима',
+      'ковер',
+      'ковр',
+      'пек',
+      'печ',
+      'бронкос',
+      'брон',
+      'компьютер',
+      'комплексн',
+      'сна',
+      'ёлк',
+      'елк',
+    ];
+    const index = rootIndex(stems);
+    for (const a of stems) {
+      const measured = stems.flatMap((b, i) => (rootStrength(a, b) > 0 ? [i] : []));
+      const found = index.candidates(a);
+      for (const i of measured) expect(found, `${a} / ${stems[i]}`).toContain(i);
+      expect(found).toEqual([...found].sort((x, y) => x - y));
+    }
+    // Only a few of them are measured.
+    expect(index.candidates('доставк').length).toBeLessThan(stems.length / 4);
   });
 });
 

@@ -410,5 +410,58 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
   return best;
 });
 
+/** The least length of a root form rootStrength finds inside another (a compound's part, a stem behind a prefix). */
+const INSIDE = 5;
+
+/** Stems indexed by what rootStrength compares of them (rootIndex). */
+export interface RootIndex {
+  keys: string[];
+  /** The positions of the stems that could share a root with a stem, in order. */
+  candidates: (stem: string) => number[];
+}
+
+/**
+ * Stems indexed by what rootStrength compares: two stems share a root only when forms of theirs
+ * (rootForms) start with the same three letters, or one holds the other, of INSIDE letters or
+ * more, inside it. The stems a stem may share a root with are then found without measuring it
+ * against every one (against every stem of the synonym groups, that was a third of a message's time).
+ */
+export function rootIndex(keys: string[]): RootIndex {
+  const head = new Map<string, number[]>();
+  const whole = new Map<string, number[]>();
+  const grams = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, at: string, i: number) => {
+    const list = map.get(at);
+    if (!list) map.set(at, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  keys.forEach((key, i) => {
+    for (const y of rootForms(key)) {
+      if (y.length < 3) continue;
+      add(head, y.slice(0, 3), i);
+      if (y.length < INSIDE) continue;
+      add(whole, y, i);
+      for (let at = 0; at + INSIDE <= y.length; at++) add(grams, y.slice(at, at + INSIDE), i);
+    }
+  });
+  const candidates = (stem: string) => {
+    const found = new Set<number>();
+    const take = (list: number[] | undefined) => {
+      for (const i of list ?? []) found.add(i);
+    };
+    for (const x of rootForms(stem)) {
+      if (x.length < 3) continue;
+      take(head.get(x.slice(0, 3)));
+      if (x.length < INSIDE) continue;
+      // A stem of the index inside this form, or this form inside one (which then holds its first letters).
+      for (let from = 0; from + INSIDE <= x.length; from++)
+        for (let to = from + INSIDE; to <= x.length; to++) take(whole.get(x.slice(from, to)));
+      take(grams.get(x.slice(0, INSIDE)));
+    }
+    return [...found].sort((a, b) => a - b);
+  };
+  return { keys, candidates };
+}
+
 /** Words of a text (letters and digits): the length measure of passages and BM25's token counts. */
 export const countTokens = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
