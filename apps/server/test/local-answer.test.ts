@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asksForJob,
   asksWhetherYouWill,
+  asksWho,
   composeLocalAnswer,
   namesPerson,
   offersJob,
@@ -3082,6 +3083,16 @@ describe('words read in their question only', () => {
     );
     expect(await synonymsOf('персональная тренировка сколько?', 'персональн')).toContain('индивидуальн');
     expect(await synonymsOf('как вы храните персональные данные?', 'персональн')).not.toContain('индивидуальн');
+  });
+});
+
+describe('a question asking who', () => {
+  it('is told by its "кто", not by "кто-нибудь", a relative "кто" or "кого" in a clause of purpose', () => {
+    expect(asksWho('кто у вас дубленками занимается?')).toBe(true);
+    expect(asksWho('чтобы записаться, к кому обращаться?')).toBe(true);
+    expect(asksWho('для тех, кто учит детей, скидка есть?')).toBe(false);
+    expect(asksWho('хочу отправить цветы, но так чтобы она не узнала от кого. реально?')).toBe(false);
+    expect(asksWho('если я протараню кого-нибудь и сломаю карт, сколько платить?')).toBe(false);
   });
 });
 

@@ -548,11 +548,16 @@ const WHO =
 /**
  * The verb of a question asking who ("кто ведёт занятия на барабанах?", "кто у вас дублёнками
  * занимается?") says only that someone does the thing, which a staff list tells in words of its
- * own ("Максим Гусев — барабаны"): it weighs WHO_VERB of another verb. Not "кто-нибудь" (SOMEONE),
- * nor "кого" in a clause of purpose ("…, чтобы она не узнала от кого").
+ * own ("Максим Гусев — барабаны"): it weighs WHO_VERB of another verb, a verb the documents never
+ * use too ("кто у вас бьёт японщину?"), which then tells less against the words they do use.
  */
 const WHO_VERB = 0.3;
-const PURPOSE_TAIL = /(?<!\p{L})чтоб(?:ы)?(?!\p{L})[^.?!]*/gu;
+const PURPOSE_TAIL = /(?<!\p{L})чтобы?(?!\p{L})[^.?!,;]*/gu;
+/** A relative "кто" asks no one: "скидка для тех, кто приходит с детьми?". */
+const RELATIVE_WHO = /(?<!\p{L})(?:тех|те|тем|теми|тот|того|тому|всех|всем)\s*,?\s+(?:кто|кого|кому|кем)(?!\p{L})/gu;
+/** Whether a question asks who (WHO), not "кто-нибудь", a relative "кто", nor "кого" in a clause of purpose. */
+export const asksWho = (question: string) =>
+  WHO.test(question.replace(SOMEONE, '').replace(RELATIVE_WHO, '').replace(PURPOSE_TAIL, ''));
 
 /**
  * What a general question asks for, told by its question word, and whether a sentence has one:
@@ -1050,7 +1055,7 @@ export async function composeLocalAnswer(
   const idf = (df: number) => Math.log(1 + (stats.n - df + 0.5) / (df + 0.5));
   const maxIdf = idf(0);
   const unknown: boolean[] = [];
-  const whoAsked = WHO.test(qText.replace(SOMEONE, '').replace(PURPOSE_TAIL, ''));
+  const whoAsked = asksWho(qText);
   const weights = terms.map((t, i) => {
     let df = stats.df.get(t) ?? 0;
     for (const s of synonyms.get(t) ?? []) df = Math.max(df, stats.df.get(s) ?? 0);

@@ -510,8 +510,10 @@ function nameColumn(rows: TableRow[]): string {
   if (rows.length < 3 || (distinctShare(rows, first) > CATEGORY_SHARE && !datesFirst(rows) && !codesFirst(rows, first)))
     return first;
   const words = (c: string) =>
-    rows.every((r) => !YES.test(cellOf(r, c)) && !NO.test(cellOf(r, c))) &&
-    rows.filter((r) => cellNumber(cellOf(r, c)) !== undefined).length <= rows.length * FIGURE_NAMES;
+    rows.every((r) => {
+      const v = cellOf(r, c);
+      return !YES.test(v) && !NO.test(v);
+    }) && rows.filter((r) => cellNumber(cellOf(r, c)) !== undefined).length <= rows.length * FIGURE_NAMES;
   const named = columns.slice(1).find((c) => distinctShare(rows, c) > CATEGORY_SHARE && words(c));
   if (named || !codesFirst(rows, first)) return named ?? first;
   // Codes first and each name in several rows (a pizza in three sizes, "P01-25", "P01-30"): the

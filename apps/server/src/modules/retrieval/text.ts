@@ -353,6 +353,9 @@ const ALTERNATIONS = new Set(['кч', 'гж', 'хш', 'тч', 'дж', 'зж', '�
 const VOWEL = /[аеиоуыэюя]/;
 const alternates = (a: string, b: string) => ALTERNATIONS.has(a + b) || ALTERNATIONS.has(b + a);
 
+/** The least length of a root form rootStrength finds inside another (a compound's part, a stem behind a prefix). */
+const INSIDE = 5;
+
 /**
  * How surely two stems share a root: 0.9 for the same word in another spelling (ё, fleeting
  * vowel), 0.8 for the same stem behind a prefix ("почист"/"чист"), 0.65 when one is the other's
@@ -379,7 +382,7 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
       ) {
         // A compound's second part ("двухкомнатн"/"комнатн") or a stem behind a prefix ("освобожд"/
         // "свобожд"); behind one letter that is no prefix, another word ("доставк" holds "остав").
-        const at = min >= 5 && !NO_PREFIX.test(long) ? long.indexOf(short) : -1;
+        const at = min >= INSIDE && !NO_PREFIX.test(long) ? long.indexOf(short) : -1;
         if (at >= 2 || (at === 1 && (SHORT_PREFIXES.includes(long[0] ?? '') || long[0] === 'о')))
           best = Math.max(best, 0.65);
         continue;
@@ -409,9 +412,6 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
     }
   return best;
 });
-
-/** The least length of a root form rootStrength finds inside another (a compound's part, a stem behind a prefix). */
-const INSIDE = 5;
 
 /** Stems indexed by what rootStrength compares of them (rootIndex). */
 export interface RootIndex {
