@@ -2696,7 +2696,8 @@ describe('local answerer on businesses written apart', () => {
     // Businesses written apart: the swimming school's timetable rows say "Время: 20:30", and the
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
     // its opening hours; the dental clinic's, the handyman's and the dance school's age limits; the
-    // music school's recording studio; the dry cleaner's and the renovator's staff, asked who does a thing.
+    // music school's recording studio; the dry cleaner's and the renovator's staff, asked who does a
+    // thing; the vet clinic and the accountant, asked of an abbreviation their documents never write.
     const owner = await createOwner(server.app);
     for (const title of [
       'Школа плавания',
@@ -2711,6 +2712,8 @@ describe('local answerer on businesses written apart', () => {
       'Музыкальная школа',
       'Химчистка',
       'Ремонт квартир',
+      'Ветклиника',
+      'Бухгалтерская фирма',
     ]) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
@@ -2724,6 +2727,19 @@ describe('local answerer on businesses written apart', () => {
         );
       ids.set(title, id);
     }
+  });
+
+  it('hands off an abbreviation the documents never write ("МРТ", "ТСЖ"), not one they do ("ОМС")', async () => {
+    const mri = await askOf(() => ids.get('Ветклиника') ?? '')('Сколько стоит сделать МРТ собаке?');
+    expect(mri.source, mri.text).toBe('handoff');
+    const hoa = await askOf(() => ids.get('Бухгалтерская фирма') ?? '')(
+      'Ведёте ли вы бухгалтерию ТСЖ и управляющих компаний?',
+    );
+    expect(hoa.source, hoa.text).toBe('handoff');
+    const insurance = await askOf(() => ids.get('Стоматология') ?? '')(
+      'Можно у вас полечиться бесплатно по полису ОМС?',
+    );
+    expect(insurance.source, insurance.text).toBe('knowledge');
   });
 
   it('weighs the verb of "кто" less than what is done: a staff list says it in words of its own', async () => {
@@ -2929,6 +2945,32 @@ describe('local answerer on a list of teachers', () => {
     expect(c.text).not.toContain('Петров');
     const b = await askOf(() => yogaId)('кто у вас ведёт занятия для беременных?');
     expect(b.text).toContain('Екатерина Морозова');
+  });
+});
+
+describe('local answerer asked of an abbreviation', () => {
+  let clinicId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    clinicId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, clinicId, 'pravila.txt', [
+      {
+        heading: 'Правила приёма',
+        content:
+          'Собаки, которые могут укусить, должны быть в наморднике. Если у вашей собаки его нет, ассистент наденет одноразовый намордник, он стоит 150 ₽.',
+      },
+      { heading: 'Диагностика', content: 'УЗИ брюшной полости собаке или кошке стоит 1 500 ₽, результат сразу.' },
+      {
+        heading: 'История',
+        content: 'Клинику открыли в 1990 году, ещё в Германской Демократической Республике, ветеринары из Лейпцига.',
+      },
+    ]);
+  });
+
+  it('answers one the documents write or spell out (see the businesses written apart for one they never write)', async () => {
+    const ask = askOf(() => clinicId);
+    expect((await ask('Сколько стоит сделать УЗИ собаке?')).text).toContain('1 500 ₽');
+    expect((await ask('Клинику открыли ещё в ГДР?')).text).toContain('1990');
   });
 });
 

@@ -118,6 +118,18 @@ function asksOnlyPrice(
 
 /** A stem in Latin letters that is no Roman numeral ("iii" of "Генрихом III", "xv"). */
 const LATIN_WORD = /^(?![ivxlcdm]+$)[a-z]/;
+/** An abbreviation in capital Cyrillic letters ("МРТ", "ТСЖ", "ИНН"), as a question writes it. */
+const ABBREVIATION = /(?<![\p{L}\d-])[А-ЯЁ]{2,6}(?![\p{L}\d-])/gu;
+/**
+ * An abbreviation spelt out: words starting with its letters in turn ("Германской Демократической
+ * Республики"), or, of two letters, one word holding both ("телевидение" of "ТВ").
+ */
+const spelledOut = (abbreviation: string): RegExp => {
+  const letters = [...abbreviation];
+  const words = letters.map((c) => `${c}\\p{L}*`).join('[\\s-]+');
+  const one = letters.length === 2 ? `|${letters[0]}\\p{L}*${letters[1]}\\p{L}*` : '';
+  return new RegExp(`(?<!\\p{L})(?:${words}${one})(?!\\p{L})`, 'iu');
+};
 /** How alike a Latin stem and a passage's must be spelt to be one name ("arpnet"/"arpanet"). */
 const SPELT_ALIKE = 0.4;
 
@@ -1157,6 +1169,22 @@ export async function composeLocalAnswer(
   // no question inside the documents had one; a Roman numeral is no such word, and a misspelt
   // name, "ARPNET" of "ARPANET", is spelt alike.)
   if (terms.some((t, i) => unknown[i] && LATIN_WORD.test(t) && !spelledIn(t, parts))) return handoff();
+  // So is an abbreviation the documents never write ("МРТ" at a vet clinic that has none, "ТСЖ" at
+  // an accountant's serving companies): a thing's name, not a word said otherwise.
+  // Not one the passages found spell out ("ГДР" of "Германской Демократической Республики", "ТВ" of
+  // "телевидение").
+  const abbreviations = (asked.match(ABBREVIATION) ?? []).map((w) => w.toLowerCase().replace(/ё/g, 'е'));
+  if (
+    abbreviations.length > 0 &&
+    terms.some(
+      (t, i) =>
+        unknown[i] &&
+        abbreviations.includes(t) &&
+        !spelledIn(t, parts) &&
+        !passages.some((x) => spelledOut(t).test(`${x.heading} ${x.content}`)),
+    )
+  )
+    return handoff();
   const cover = (score: (t: string, i: number) => number) =>
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
