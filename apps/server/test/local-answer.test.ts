@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  abbreviationsOf,
   asksForJob,
   asksWhetherYouWill,
   asksWho,
@@ -2965,6 +2966,12 @@ describe('local answerer asked of an abbreviation', () => {
         content: 'Клинику открыли в 1990 году, ещё в Германской Демократической Республике, ветеринары из Лейпцига.',
       },
     ]);
+  });
+
+  it('reads an abbreviation in capitals, not a word of a question written in capitals throughout', () => {
+    expect(abbreviationsOf('Сколько стоит МРТ собаке? А ЭКГ?')).toEqual(['мрт', 'экг']);
+    expect(abbreviationsOf('Справка 2-НДФЛ нужна, сделаете?')).toEqual([]);
+    expect(abbreviationsOf('СКОЛЬКО СТОИТ МРТ СОБАКЕ?')).toEqual([]);
   });
 
   it('answers one the documents write or spell out (see the businesses written apart for one they never write)', async () => {

@@ -118,15 +118,23 @@ function asksOnlyPrice(
 
 /** A stem in Latin letters that is no Roman numeral ("iii" of "Генрихом III", "xv"). */
 const LATIN_WORD = /^(?![ivxlcdm]+$)[a-z]/;
-/** An abbreviation in capital Cyrillic letters ("МРТ", "ТСЖ", "ИНН"), as a question writes it. */
+/**
+ * An abbreviation in capital Cyrillic letters ("МРТ", "ТСЖ"), as a question writes it: read only in
+ * a question that is not written in capitals throughout ("ТОРТ НА ЗАВТРА ЕСТЬ?"). Only those the
+ * stemmer leaves whole count (of consonants after the first letter): "УЗИ" is stemmed "уз", "ООО"
+ * "оо", and matching such stems to what they were cut from handed off "мы ООО, счёт выставите?".
+ */
 const ABBREVIATION = /(?<![\p{L}\d-])[А-ЯЁ]{2,6}(?![\p{L}\d-])/gu;
+export const abbreviationsOf = (question: string): string[] =>
+  /[а-яё]/.test(question) ? (question.match(ABBREVIATION) ?? []).map((w) => w.toLowerCase().replace(/ё/g, 'е')) : [];
 /**
  * An abbreviation spelt out: words starting with its letters in turn ("Германской Демократической
- * Республики"), or, of two letters, one word holding both ("телевидение" of "ТВ").
+ * Республики", "ж/д"), or, of two letters, one word holding both ("телевидение" of "ТВ"), which
+ * most passages have: an abbreviation of two letters is rarely handed off.
  */
 const spelledOut = (abbreviation: string): RegExp => {
   const letters = [...abbreviation];
-  const words = letters.map((c) => `${c}\\p{L}*`).join('[\\s-]+');
+  const words = letters.map((c) => `${c}\\p{L}*`).join('[\\s/.-]+');
   const one = letters.length === 2 ? `|${letters[0]}\\p{L}*${letters[1]}\\p{L}*` : '';
   return new RegExp(`(?<!\\p{L})(?:${words}${one})(?!\\p{L})`, 'iu');
 };
@@ -1173,18 +1181,13 @@ export async function composeLocalAnswer(
   // an accountant's serving companies): a thing's name, not a word said otherwise.
   // Not one the passages found spell out ("ГДР" of "Германской Демократической Республики", "ТВ" of
   // "телевидение").
-  const abbreviations = (asked.match(ABBREVIATION) ?? []).map((w) => w.toLowerCase().replace(/ё/g, 'е'));
-  if (
-    abbreviations.length > 0 &&
-    terms.some(
-      (t, i) =>
-        unknown[i] &&
-        abbreviations.includes(t) &&
-        !spelledIn(t, parts) &&
-        !passages.some((x) => spelledOut(t).test(`${x.heading} ${x.content}`)),
-    )
-  )
-    return handoff();
+  const abbreviations = abbreviationsOf(asked);
+  const strangeAbbreviation = (t: string) => {
+    if (!abbreviations.includes(t)) return false;
+    const spelled = spelledOut(t);
+    return !passages.some((x) => spelled.test(`${x.heading} ${x.content}`)) && !spelledIn(t, parts);
+  };
+  if (abbreviations.length > 0 && terms.some((t, i) => unknown[i] && strangeAbbreviation(t))) return handoff();
   const cover = (score: (t: string, i: number) => number) =>
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
