@@ -307,7 +307,7 @@ const SOMEONE = /(?<!\p{L})(?:кто|кого|кому|кем)[-\s](?:нибуд
 /** The age told, as AGE reads it in the question with its figures (`said`), when an age limit answers it. */
 export function agesOf(said: string, question: string): RegExpExecArray | null {
   const age = AGE.question.exec(said.replace(/ё/g, 'е'));
-  if (!age || WHO.test(question.replace(SOMEONE, ''))) return null;
+  if (!age || asksWho(question)) return null;
   const ofAsker = OF_ASKER.test(question) && !OF_CHILD.test(question);
   return ofAsker && !/^(?:мне|нам)\s/u.test(age[0]) ? null : age;
 }
@@ -583,9 +583,12 @@ export const asksWho = (question: string) =>
  * What a general question asks for, told by its question word, and whether a sentence has one:
  * a name not in the question (кто, где), a number (сколько), a date (когда, в каком году).
  */
-const QUESTION_KINDS: { question: RegExp; answer: (text: string, question: string) => boolean }[] = [
+const QUESTION_KINDS: {
+  question: Pick<RegExp, 'test'>;
+  answer: (text: string, question: string) => boolean;
+}[] = [
   {
-    question: WHO,
+    question: { test: asksWho },
     answer: (text, question) => namesPerson(text, question),
   },
   {
@@ -1176,18 +1179,16 @@ export async function composeLocalAnswer(
   // something the business does not have. (Over the fixture and the 34 businesses written apart,
   // no question inside the documents had one; a Roman numeral is no such word, and a misspelt
   // name, "ARPNET" of "ARPANET", is spelt alike.)
-  if (terms.some((t, i) => unknown[i] && LATIN_WORD.test(t) && !spelledIn(t, parts))) return handoff();
   // So is an abbreviation the documents never write ("МРТ" at a vet clinic that has none, "ТСЖ" at
-  // an accountant's serving companies): a thing's name, not a word said otherwise.
-  // Not one the passages found spell out ("ГДР" of "Германской Демократической Республики", "ТВ" of
-  // "телевидение").
+  // an accountant's serving companies), unless a passage found spells it out ("ГДР" of "Германской
+  // Демократической Республики", "ТВ" of "телевидение").
   const abbreviations = abbreviationsOf(asked);
-  const strangeAbbreviation = (t: string) => {
-    if (!abbreviations.includes(t)) return false;
-    const spelled = spelledOut(t);
-    return !passages.some((x) => spelled.test(`${x.heading} ${x.content}`)) && !spelledIn(t, parts);
+  const abbreviated = (t: string) => {
+    const spelled = abbreviations.includes(t) ? spelledOut(t) : undefined;
+    return spelled !== undefined && !passages.some((x) => spelled.test(`${x.heading} ${x.content}`));
   };
-  if (abbreviations.length > 0 && terms.some((t, i) => unknown[i] && strangeAbbreviation(t))) return handoff();
+  if (terms.some((t, i) => unknown[i] && (LATIN_WORD.test(t) || abbreviated(t)) && !spelledIn(t, parts)))
+    return handoff();
   const cover = (score: (t: string, i: number) => number) =>
     terms.reduce((sum, t, i) => sum + (weights[i] ?? 0) * score(t, i), 0) / total;
 
@@ -1197,7 +1198,7 @@ export async function composeLocalAnswer(
   const onlyWhether = wanted.length + kinds.length === 0 && !whAsked && !ASKS_WHAT.test(qText);
   // A sentence whose doer the sentence before names holds a name too (nameBefore).
   // A staff list names its person by the first word too ("Марина — врач ЛФК.").
-  const namesWho = WHO.test(qText) ? (text: string) => namesPerson(text, qText) || NAME_DASH.test(text) : undefined;
+  const namesWho = whoAsked ? (text: string) => namesPerson(text, qText) || NAME_DASH.test(text) : undefined;
   const namedBefore =
     kinds.length > 0 && namesWho ? (list: Unit[], i: number) => !!nameBefore(list, i, namesWho) : () => false;
 

@@ -185,13 +185,12 @@ function rootMatches(groups: Map<string, Set<string>>, stem: string): [string, n
   return matches;
 }
 
-/** The synonym groups' stems by what rootStrength compares (text.ts), with their verbal prefixes. */
-const rootIndexes = new WeakMap<Map<string, Set<string>>, RootIndex & { prefixes: string[] }>();
-function rootIndexOf(groups: Map<string, Set<string>>): RootIndex & { prefixes: string[] } {
+/** The synonym groups' stems by what rootStrength compares (text.ts): built once, as the groups are. */
+const rootIndexes = new WeakMap<Map<string, Set<string>>, RootIndex>();
+function rootIndexOf(groups: Map<string, Set<string>>): RootIndex {
   let index = rootIndexes.get(groups);
   if (!index) {
-    const keys = [...groups.keys()];
-    index = { ...rootIndex(keys), prefixes: keys.map(verbalPrefix) };
+    index = rootIndex([...groups.keys()]);
     rootIndexes.set(groups, index);
   }
   return index;

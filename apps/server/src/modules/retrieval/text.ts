@@ -416,6 +416,8 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
 /** Stems indexed by what rootStrength compares of them (rootIndex). */
 export interface RootIndex {
   keys: string[];
+  /** Each stem's verbal prefix (verbalPrefix). */
+  prefixes: string[];
   /** The positions of the stems that could share a root with a stem, in order. */
   candidates: (stem: string) => number[];
 }
@@ -460,7 +462,7 @@ export function rootIndex(keys: string[]): RootIndex {
     }
     return [...found].sort((a, b) => a - b);
   };
-  return { keys, candidates };
+  return { keys, prefixes: keys.map(verbalPrefix), candidates };
 }
 
 /** Words of a text (letters and digits): the length measure of passages and BM25's token counts. */
