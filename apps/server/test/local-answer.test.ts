@@ -2788,6 +2788,13 @@ describe('local answerer on businesses written apart', () => {
     expect(a.text).not.toContain('Зеркало');
   });
 
+  it('reads "на сколько лет" as asking a period, which a term in months answers ("36 месяцев"), not an age', async () => {
+    // The fittings' line says "5 лет" and "10 лет" of the question's unit; the cases' says "36 месяцев".
+    const a = await askOf(() => ids.get('Мебель на заказ') ?? '')('на корпус шкафа гарантия какая, на скока лет?');
+    expect(a.text).toContain('корпуса из ЛДСП и МДФ — 36 месяцев');
+    expect(a.text).not.toContain('Hettich');
+  });
+
   it('gives the sentence naming who an answer starting with its verb tells of, not one further on naming another', async () => {
     // "Громов … стаж инструктора 18 лет" shares the question's "инструктор"; "Работает с теми, кто
     // боится руля" is Кузьмина's.
