@@ -2698,7 +2698,8 @@ describe('local answerer on businesses written apart', () => {
     // question's words find its rules, prices and coaches first; the yoga studio's timetable and
     // its opening hours; the dental clinic's, the handyman's and the dance school's age limits; the
     // music school's recording studio; the dry cleaner's and the renovator's staff, asked who does a
-    // thing; the vet clinic and the accountant, asked of an abbreviation their documents never write.
+    // thing; the vet clinic and the accountant, asked of an abbreviation their documents never write;
+    // the bike shop, asked with words told after the question.
     const owner = await createOwner(server.app);
     for (const title of [
       'Школа плавания',
@@ -2715,6 +2716,7 @@ describe('local answerer on businesses written apart', () => {
       'Ремонт квартир',
       'Ветклиника',
       'Бухгалтерская фирма',
+      'Веломагазин',
     ]) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
@@ -2793,6 +2795,19 @@ describe('local answerer on businesses written apart', () => {
     const a = await askOf(() => ids.get('Мебель на заказ') ?? '')('на корпус шкафа гарантия какая, на скока лет?');
     expect(a.text).toContain('корпуса из ЛДСП и МДФ — 36 месяцев');
     expect(a.text).not.toContain('Hettich');
+  });
+
+  it('weighs the words told after the question less than its own ("…почем? оба тормоза, передний и задний")', async () => {
+    // "передний и задний" are the words of the gear shifters' row.
+    const question = 'почем прокачать гидравлику на велике? оба тормоза, передний и задний';
+    const id = ids.get('Веломагазин') ?? '';
+    const { query } = await retrieve(server.app.ctx, id, question);
+    expect(query.following.has('задн')).toBe(true);
+    expect(query.following.has('гидравлик')).toBe(false);
+    expect(query.context.size).toBe(0);
+    const a = await askOf(() => id)(question);
+    expect(a.text).toContain('Прокачка гидравлического тормоза');
+    expect(a.text).not.toContain('переключателя');
   });
 
   it('gives the sentence naming who an answer starting with its verb tells of, not one further on naming another', async () => {

@@ -120,6 +120,8 @@ export interface QueryAnalysis {
    * or only in a clause telling what for ("…, чтоб в багажник кидать").
    */
   context: Set<string>;
+  /** Stems said only in a sentence after the one that asks, telling more of it ("…почём? оба тормоза, передний и задний"). */
+  following: Set<string>;
   /**
    * Whether the visitor says they come at a time and asks whether they will be taken ("подъеду без
    * двадцати девять вечера, ещё успею?"): the hours answer it.
@@ -274,7 +276,14 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
             // A figure the word became has the word's own synonyms ("вдвоём" → "на 2" of "для пары").
             if (!written.has(l)) for (const x of synonymGroups.get(w) ?? []) addSynonym(l, x);
           }
-  const context = situationStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l) && qLexemes.includes(l));
+  const following = new Set<string>();
+  const context = situationStems(
+    text,
+    wordLexemes,
+    (l) => !filler.has(l) && !light.has(l) && qLexemes.includes(l),
+    following,
+  );
+  for (const l of context) following.delete(l);
   for (const l of purposeStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l))) context.add(l);
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
@@ -285,7 +294,19 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
   // A visitor coming at a time asks the hours: the search looks for them too.
   const arrival = ARRIVAL.test(text.toLowerCase().replace(/ё/g, 'е'));
   if (arrival) for (const s of [HOURS_STEM, ...(synonymGroups.get(HOURS_STEM) ?? [])]) expansions.add(s);
-  return { text, stems, terms, synonyms, expansions: [...expansions], verbs, light, filler, context, arrival };
+  return {
+    text,
+    stems,
+    terms,
+    synonyms,
+    expansions: [...expansions],
+    verbs,
+    light,
+    filler,
+    context,
+    following,
+    arrival,
+  };
 }
 
 /**
@@ -338,7 +359,12 @@ const BACK_REFERENCE =
  * the stems of the text's words in order (the first 60); `names` tells a stem that names something. A
  * question naming nothing ("Меня всё равно примут?") has none: its situation is its subject.
  */
-function situationStems(text: string, wordLexemes: string[][], names: (stem: string) => boolean): Set<string> {
+function situationStems(
+  text: string,
+  wordLexemes: string[][],
+  names: (stem: string) => boolean,
+  following = new Set<string>(),
+): Set<string> {
   // A clause telling the situation before a question in one sentence ("везём кучу вещей, есть у
   // вас универсал?") is told as a sentence would be: the clause asks nothing, the rest starts asking.
   const sentences = text
@@ -367,6 +393,7 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
   // (A question said first points back at nothing: "вы давно этим занимаетесь? не хочется к новичкам".)
   if (sentences[0] !== asking[0] && asking.some((x) => BACK_REFERENCE.test(x.toLowerCase()))) return context;
   const asked = new Set<string>();
+  const inAsking = new Set<string>();
   let at = 0;
   let question = false;
   for (const sentence of sentences) {
@@ -382,9 +409,15 @@ function situationStems(text: string, wordLexemes: string[][], names: (stem: str
         !(PURPOSE.test(lower) || ABOUT_ASKER.test(lower) || WHAT_HAPPENED.test(lower) || TIME_TAIL_START.test(lower)))
         ? asked
         : context;
-    for (let i = at; i < at + count; i++) for (const l of wordLexemes[i] ?? []) into.add(l);
+    for (let i = at; i < at + count; i++)
+      for (const l of wordLexemes[i] ?? []) {
+        into.add(l);
+        if (asks) inAsking.add(l);
+        else if (into === asked) following.add(l);
+      }
     at += count;
   }
+  for (const l of inAsking) following.delete(l);
   // "Застряла в пробке, опоздаю минут на двадцать. Меня всё равно примут?": a question naming
   // nothing asks about the situation told before it.
   if (![...asked].some(names)) return new Set();
