@@ -1188,6 +1188,16 @@ describe('a question read for its subject', () => {
     for (const stem of ['записыва', 'уезжа']) expect(query.verbs.has(stem), stem).toBe(true);
   });
 
+  it('reads the word after "я" or "мы" as a verb only by a verb\'s ending ("я сдам", "мы вернёмся"; not "я студентка")', async () => {
+    const student = await retrieve(server.app.ctx, businessId, 'я студентка, мне распечатать дешевле выйдет?');
+    expect(student.query.verbs.has('студентк')).toBe(false);
+    const back = await retrieve(server.app.ctx, businessId, 'в какой день мы вернёмся? я сдам ключи сам');
+    for (const stem of ['верн', 'сдам']) expect(back.query.verbs.has(stem), stem).toBe(true);
+    // "Запишете?" asks to be booked, as "примете?" does: a verb of any request.
+    const booked = await retrieve(server.app.ctx, businessId, 'Я кормлю грудью, хочу отбелить зубы. Запишете?');
+    expect(booked.query.light.has('запишет')).toBe(true);
+  });
+
   it('reads a reflexive verb ("начнётся", "нравится", "поменяются") as a verb', async () => {
     const { query } = await retrieve(
       server.app.ctx,
@@ -2795,6 +2805,11 @@ describe('local answerer on businesses written apart', () => {
     const a = await askOf(() => ids.get('Мебель на заказ') ?? '')('на корпус шкафа гарантия какая, на скока лет?');
     expect(a.text).toContain('корпуса из ЛДСП и МДФ — 36 месяцев');
     expect(a.text).not.toContain('Hettich');
+  });
+
+  it('answers "Запишете?" as any request, by the rule on what is asked ("отбелить зубы" when nursing)', async () => {
+    const a = await askOf(() => ids.get('Стоматология') ?? '')('Я кормлю грудью, хочу отбелить зубы. Запишете?');
+    expect(a.text).toContain('Отбеливание не проводим беременным, кормящим');
   });
 
   it('weighs the words told after the question less than its own ("…почем? оба тормоза, передний и задний")', async () => {
