@@ -1193,6 +1193,10 @@ describe('a question read for its subject', () => {
     expect(student.query.verbs.has('студентк')).toBe(false);
     const back = await retrieve(server.app.ctx, businessId, 'в какой день мы вернёмся? я сдам ключи сам');
     for (const stem of ['верн', 'сдам']) expect(back.query.verbs.has(stem), stem).toBe(true);
+    // The past without "-л", a short participle.
+    expect((await retrieve(server.app.ctx, businessId, 'я не смог прийти вчера')).query.verbs.has('смог')).toBe(true);
+    const booked15 = await retrieve(server.app.ctx, businessId, 'я записана на 15:00, можно перенести?');
+    expect(booked15.query.verbs.has('записа')).toBe(true);
     // "Запишете?" asks to be booked, as "примете?" does: a verb of any request.
     const booked = await retrieve(server.app.ctx, businessId, 'Я кормлю грудью, хочу отбелить зубы. Запишете?');
     expect(booked.query.light.has('запишет')).toBe(true);

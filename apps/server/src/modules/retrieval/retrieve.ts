@@ -53,8 +53,9 @@ const VERB =
 const NOUN_LIKE_VERB =
   /^(?:(?:кот|щен|реб|ут|козл|цыпл|порос|зайч|тигр|бельч|медвеж|крольч|мыш|гус)[яа]т|сайте|пульте|беларусь|\p{L}*(?:альте|ельте|байте))$/u;
 /**
- * Whether the word at `i` follows "я", "мы" or "ты" (give or take "не", "уже", "бы"): a customer's
- * own verb in a form the endings above do not tell ("если я опоздаю", "я сдам", "я переехал").
+ * Whether the word at `i` follows "я", "мы" or "ты" (give or take "не", "уже", "бы") and ends as a
+ * verb of a person does (PERSONAL_ENDING): a customer's own verb in a form the endings above do not
+ * tell ("если я опоздаю", "я сдам", "я переехал").
  * Word order stands in for a part-of-speech tagger, which neither Postgres nor our libraries have.
  */
 function afterSubject(words: string[], i: number): boolean {
@@ -65,10 +66,11 @@ function afterSubject(words: string[], i: number): boolean {
 }
 /**
  * The endings of a verb said of "я", "мы", "ты": the present or future ("сдам", "приду",
- * "приедем") and the past ("переехал", "опоздала"); not a noun telling who the visitor is ("я
- * студентка", "я пенсионер").
+ * "приедем", "придёшь"), the reflexive ("вернусь", "вернёмся"), the past ("переехал",
+ * "опоздала", "смог", "привёз") and the short participle ("записана", "оформлен"); not a noun
+ * telling who the visitor is ("я студентка", "я пенсионер").
  */
-const PERSONAL_ENDING = /(?:[ую]|[ая]м|[еиё]м|[еи]шь|л|ла|ло|ли|ся|сь)$/u;
+const PERSONAL_ENDING = /(?:[ую]|[ая]м|[еиё]м|[еиё]шь|л|ла|ло|ли|ся|сь|мог|[её][зсг]|ан|ана|аны|ен|ена|ены)$/u;
 const SUBJECT = /^(?:я|мы|ты)$/;
 const PARTICLE = /^(?:не|уже|бы|же|сам|сама|сами)$/;
 
@@ -292,7 +294,6 @@ export async function analyzeQuestion(ctx: RetrievalContext, question: string): 
     (l) => !filler.has(l) && !light.has(l) && qLexemes.includes(l),
     following,
   );
-  for (const l of context) following.delete(l);
   for (const l of purposeStems(text, wordLexemes, (l) => !filler.has(l) && !light.has(l))) context.add(l);
   const content = qLexemes.filter((l) => !filler.has(l));
   const terms = content.length ? content : qLexemes;
@@ -367,6 +368,8 @@ const BACK_REFERENCE =
  * telling why (PURPOSE) or of the visitor (ABOUT_ASKER). `wordLexemes` holds
  * the stems of the text's words in order (the first 60); `names` tells a stem that names something. A
  * question naming nothing ("Меня всё равно примут?") has none: its situation is its subject.
+ * `following` receives the stems said only in the sentences after the one that asks that tell more
+ * of it ("…почем? оба тормоза, передний и задний").
  */
 function situationStems(
   text: string,
