@@ -2867,6 +2867,13 @@ describe('local answerer on businesses written apart', () => {
     expect(a.text).toContain('Стирка и развешивание белья — 200 ₽');
     expect(a.text).not.toContain('Генеральная уборка');
   });
+
+  it("lists a course's groups on the days asked with their start dates, though the question names no column", async () => {
+    const a = await askOf(() => ids.get('Автошкола') ?? '')('есть группы по выходным?');
+    expect(a.text).toContain('B-42 (начало: 5 декабря)');
+    expect(a.text).toContain('B-47 (начало: 16 января)');
+    expect(a.text).not.toContain('B-41');
+  });
 });
 
 describe('local answerer on a price list with a yes/no column qualified in brackets', () => {

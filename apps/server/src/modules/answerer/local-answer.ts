@@ -18,6 +18,8 @@ import {
   categoryValues,
   comparisonOf,
   completeRows,
+  DAY_STEM,
+  dayColumnOf,
   describesRows,
   filterOwnStem,
   filtersTable,
@@ -32,7 +34,7 @@ import {
   type TableRow,
 } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
-import { timeWanted } from './timetable';
+import { daysWanted, timeWanted } from './timetable';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
 export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk' | 'operator-request';
@@ -1555,8 +1557,10 @@ function tableAnswer(
       )
     );
   });
+  // The days asked of a timetable ("есть группы по выходным?") are its days column's "сб, вс".
+  const daysOfTimetable = daysWanted(question) !== undefined && dayColumnOf(rows) !== undefined;
   const score = (t: string) =>
-    comparisonStems.has(t) || /^\d+$/.test(t) || own(t) || datedMonth(t)
+    comparisonStems.has(t) || /^\d+$/.test(t) || own(t) || datedMonth(t) || (daysOfTimetable && DAY_STEM.test(t))
       ? 1
       : Math.max(match(t, columnStems), match(t, tableStems) * 0.9, describing && describedRows(t).size > 0 ? 0.9 : 0);
   // Of a question of several sentences, the one that filters is read ("Какие процедуры идут

@@ -660,6 +660,17 @@ const ABSENT_STEM = /^(?:аллерг|непереносим)/;
 const THIS_WEEK = /(?<!\p{L})на\s+(?:этой\s+|текущей\s+|всей\s+)?неделе(?!\p{L})/u;
 const WEEK_STEM = /^недел/;
 
+/** The stems of the words of days of the week, said as a timetable's filter ("по выходным", "в среду"). */
+export const DAY_STEM = /^(?:понедельн|вторник|сред|четверг|пятниц|суббот|воскрес|будн|выходн)/;
+
+/** A timetable's column of days ("Дни: сб, вс"): the one whose cells name weekdays in half the rows or more. */
+export function dayColumnOf(rows: TableRow[], except?: string): string | undefined {
+  const columns = [...new Set(rows.flatMap((r) => r.cells.map(([name]) => name)))];
+  return columns.find(
+    (c) => c !== except && rows.filter((r) => weekdaysOf(cellOf(r, c)).length > 0).length >= rows.length / 2,
+  );
+}
+
 /**
  * The stems a question's filter says in words of its own, which name no column, no row and no
  * category's value: "аллергия на" (what a yes/no column must not have), the years of an age ("3
@@ -1220,9 +1231,7 @@ export function filterTable(input: FilterInput): string | undefined {
     if (ageColumn && age !== undefined) withComparison(`${ageColumn}: ${years(age)}`, holdsAge, ageScore);
     // "Что есть по субботам с утра?", "освобождаюсь к восьми, есть что-нибудь попозже?": a
     // timetable's rows at the time of day and on the days asked (and of the child's age, if named).
-    const dayColumn = columns.find(
-      (c) => c !== hours && valuesOf(c).filter((v) => weekdaysOf(v).length > 0).length >= rows.length / 2,
-    );
+    const dayColumn = dayColumnOf(rows, hours);
     const when = hours && !comparison && !aboutRow ? timeAsked : undefined;
     const onDays = dayColumn ? daysAsked : undefined;
     // What there is, or when ("что есть…", "какие…", "во сколько"); not the opening hours ("до скольки вы в субботу").
@@ -1238,6 +1247,15 @@ export function filterTable(input: FilterInput): string | undefined {
         return !ages || holdsAge(r);
       });
       const label = columns.find((c) => c !== hours && c !== dayColumn && c !== ages);
+      // A course's groups by start date ("Группа: B-47; Начало: 16 января; Дни: сб, вс"): the date
+      // tells one group on those days from another.
+      const startColumn = columns.find(
+        (c) =>
+          c !== label &&
+          c !== hours &&
+          c !== dayColumn &&
+          valuesOf(c).filter((v) => monthOfDate(v) !== undefined).length >= rows.length * 0.8,
+      );
       // Of those, the ones a word of the question names ("на реформер" of "Пилатес на реформерах"),
       // said as such, not through a synonym ("ребенку" is no "(школьники)").
       const said = (input.question.replace(/ё/g, 'е').match(/\p{L}{4,}/gu) ?? []).map((w) =>
@@ -1255,7 +1273,8 @@ export function filterTable(input: FilterInput): string | undefined {
         const items = picked.map((r) => {
           // One day asked: the head says it, the rows need not.
           const day = dayColumn && onDays?.days.length !== 1 ? `${cellOf(r, dayColumn)}, ` : '';
-          return `${day}${cellOf(r, hours)}${label ? ` — ${cellOf(r, label)}` : ''}`;
+          const date = startColumn ? ` (${startColumn.toLowerCase()}: ${cellOf(r, startColumn)})` : '';
+          return `${day}${cellOf(r, hours)}${label ? ` — ${cellOf(r, label)}` : ''}${date}`;
         });
         const head = `${asked.charAt(0).toUpperCase()}${asked.slice(1)}:`;
         best = { score: timetableScore, answer: compose(head, items, input.maxChars) };
