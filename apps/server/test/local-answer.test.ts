@@ -2873,6 +2873,10 @@ describe('local answerer on businesses written apart', () => {
     expect(a.text).toContain('B-42 (начало: 5 декабря)');
     expect(a.text).toContain('B-47 (начало: 16 января)');
     expect(a.text).not.toContain('B-41');
+    // The visitor's own days, said otherwise than the days asked ("пн-пт" of "Дни: пн–пт"), narrow nothing.
+    const own = await askOf(() => ids.get('Автошкола') ?? '')('есть группы по выходным? я пн-пт работаю');
+    expect(own.text).toContain('B-42 (начало: 5 декабря)');
+    expect(own.text).toContain('B-47 (начало: 16 января)');
   });
 });
 

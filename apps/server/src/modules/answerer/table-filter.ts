@@ -1240,7 +1240,16 @@ export function filterTable(input: FilterInput): string | undefined {
     const booked = when !== undefined && when.from === when.to && TIME_QUESTION.test(input.question) && !listed;
     const asksTimetable = (when || onDays) && timetableQuestion(input.question, listed) && !booked;
     if (hours && asksTimetable && !comparison && !aboutRow) {
-      const timed = base.filter((r) => {
+      // The days asked ("по выходным") are the filter of the days column: days said otherwise are
+      // the visitor's own ("есть группы по выходным? я пн-пт работаю"), no value to narrow it by.
+      const daysValued = onDays !== undefined && valued.some((c) => c.column === dayColumn);
+      const onOwnDays = daysValued
+        ? rows.filter(
+            (r) =>
+              valued.every((c) => c.column === dayColumn || inColumn(r, c)) && (!rowsOfWord || namedRows.includes(r)),
+          )
+        : base;
+      const timed = onOwnDays.filter((r) => {
         const t = timeOf(cellOf(r, hours));
         if (when && (t === undefined || t < when.from || t > when.to)) return false;
         if (onDays && dayColumn && !weekdaysOf(cellOf(r, dayColumn)).some((d) => onDays.days.includes(d))) return false;
