@@ -233,6 +233,25 @@ describe('table questions', () => {
     );
   });
 
+  it('lists the prices of the category a table leads with, asked by its own word', () => {
+    const prices = [
+      'Категория: Домашний текстиль; Услуга: Плед; Цена (руб.): 700; Срок (дней): 5',
+      'Категория: Домашний текстиль; Услуга: Шторы, за 1 кв. м; Цена (руб.): 250; Срок (дней): 5',
+      'Категория: Ковры; Услуга: Ковёр синтетический, за 1 кв. м; Цена (руб.): 350; Срок (дней): 7',
+      'Категория: Ковры; Услуга: Ковёр шерстяной, за 1 кв. м; Цена (руб.): 550; Срок (дней): 10',
+      'Категория: Ковры; Услуга: Ковёр шёлковый ручной работы, за 1 кв. м; Цена (руб.): 1400; Срок (дней): 14',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('ковры почем чистите?', undefined, prices))).toBe(
+      'Категория: Ковры; Цена (руб.):\n- Ковёр синтетический, за 1 кв. м — 350\n- Ковёр шерстяной, за 1 кв. м — 550\n- Ковёр шёлковый ручной работы, за 1 кв. м — 1400',
+    );
+    // Not when a row of it is named, nor a value of a column other than the leading one.
+    const wool = (r: TableRow) => (r.cells[1]?.[1] === 'Ковёр шерстяной, за 1 кв. м' ? 1 : 0);
+    expect(
+      filterTable({ ...input('шерстяной ковёр почем чистите?', undefined, prices), namesRow: wool }),
+    ).toBeUndefined();
+    expect(filterTable(input('шторы за 1 кв. м почем чистите?', undefined, prices))).toBeUndefined();
+  });
+
   it('reads the word of a "бес-" column said without its prefix as asking its "нет"', () => {
     const classes = [
       'Занятие: Развивайка; Цена: 4800; Пробное бесплатно: да',

@@ -1295,7 +1295,19 @@ export function filterTable(input: FilterInput): string | undefined {
     // figure of the question the table does not hold ("группа к 19:30" of a course list without
     // times) says another table, or a row, is asked about.
     const holdsFigures = figures.every((f) => rows.some((r) => r.text.includes(f)));
-    if (valued.length >= (listed ? 1 : 2) && holdsFigures) {
+    // The price of a category the table leads with ("сколько стоит чистка ковров" of "Категория:
+    // Ковры"), named in its own words, no row of it named nor a figure said ("визитки на 200
+    // штук" is a row's): its rows' prices.
+    const categoryPriced =
+      asksPrice &&
+      figures.length === 0 &&
+      !aboutRow &&
+      !comparison &&
+      inValues.length >= 2 &&
+      valued.length === 1 &&
+      valued[0]?.column === columns[0] &&
+      (valued[0]?.own.size ?? 0) > 0;
+    if (valued.length >= (listed || categoryPriced ? 1 : 2) && holdsFigures) {
       const picked = rowsOfWord ? inWord : inValues;
       const head = valued.map(headOf).join(', ');
       // "Какие группы и в какие дни?": the days (or times) shown beside each row, as prices are.
