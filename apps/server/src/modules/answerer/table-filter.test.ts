@@ -275,6 +275,26 @@ describe('table questions', () => {
     const ask = (q: string) => filterTable({ ...input(q, undefined, classes), namesColumn: () => 0.65 });
     expect(ask('на какие занятия пробное платное?')).toBe('Пробное бесплатно: нет\n- Скоро в школу\n- Логопед');
     expect(ask('на какие занятия пробное бесплатное?')).toBe('Пробное бесплатно: да\n- Развивайка\n- Шахматы');
+    // The column's word after "не", wherever the column's other words stand.
+    expect(ask('на какие занятия пробное НЕ бесплатное?')).toBe('Пробное бесплатно: нет\n- Скоро в школу\n- Логопед');
+  });
+
+  it('reads no column the list question lists by ("какие занятия") as the figures it asks for', () => {
+    const classes = [
+      'Занятие: Музыка; Занятий в месяц: 8; Пробное бесплатно: —',
+      'Занятие: Рисование; Занятий в месяц: 4; Пробное бесплатно: да',
+      'Занятие: Шахматы; Занятий в месяц: 4; Пробное бесплатно: нет',
+      'Занятие: Психолог; Занятий в месяц: —; Пробное бесплатно: нет',
+    ].map((t) => parseRow(t) as TableRow);
+    const question = 'на какие занятия пробное бесплатное?';
+    const named = (c: string) => (c === 'Занятий в месяц' || c === 'Пробное бесплатно' ? 1 : 0);
+    expect(
+      filterTable({
+        ...input(question, undefined, classes),
+        namesColumn: named,
+        listedAs: (c) => c.startsWith('Занят'),
+      }),
+    ).toBe('Пробное бесплатно: да\n- Рисование');
   });
 
   it('selects the rows a comparison with a number holds for', () => {

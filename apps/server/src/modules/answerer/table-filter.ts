@@ -709,10 +709,15 @@ export function filterOwnStem(question: string): (stem: string) => boolean {
 }
 /**
  * Whether the question says the opposite of a column's word in "без-"/"бес-" ("платное" of
- * "Пробное бесплатно", "с сахаром" is not read so: only the word without its prefix).
+ * "Пробное бесплатно", "с сахаром" is not read so: only the word without its prefix), or says a
+ * word of the column after "не" ("пробное не бесплатное").
  */
 function saysOpposite(column: string, question: string): boolean {
-  const words = question.match(/\p{L}+/gu) ?? [];
+  const words = (question.toLowerCase().match(/\p{L}+/gu) ?? []).map((w) => w.replace(/ё/g, 'е'));
+  const negated = letterWords(column, 4).some((c) =>
+    words.some((q, i) => words[i - 1] === 'не' && q.startsWith(c.slice(0, Math.min(5, c.length - 1)))),
+  );
+  if (negated) return true;
   return (column.toLowerCase().match(/(?<!\p{L})бе[сз](\p{L}{4,})/gu) ?? []).some((w) => {
     const root = w.slice(3, 8);
     // "без глютена" of "Безглютеновое" says the same, not the opposite.
@@ -977,6 +982,7 @@ export function filterTable(input: FilterInput): string | undefined {
         !asksAmount &&
         !aboutRow &&
         score >= 0.65 &&
+        !input.listedAs?.(column) &&
         given.length >= 2 &&
         given.length < values.length &&
         given.every(saysFigure)
