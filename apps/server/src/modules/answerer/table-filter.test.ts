@@ -233,19 +233,6 @@ describe('table questions', () => {
     );
   });
 
-  it("names a course's groups by their codes and start dates, not by a column of their format", () => {
-    const groups = [
-      'Группа: Э-3; Начало: 30 ноября; Время: 10:00–14:00; Формат: в классе, экспресс; Мест осталось: 2',
-      'Группа: B-41; Начало: 2 декабря; Время: 18:30–21:00; Формат: в классе; Мест осталось: 0',
-      'Группа: B-43; Начало: 8 декабря; Время: 9:30–12:00; Формат: в классе; Мест осталось: 7',
-      'Группа: B-46; Начало: 12 января; Время: 19:00–21:30; Формат: онлайн-вебинар; Мест осталось: 20',
-    ].map((t) => parseRow(t) as TableRow);
-    expect(filterTable(input('в каких группах мест осталось меньше 5?', undefined, groups))).toBe(
-      'Мест осталось, меньше 5\n- Э-3 (начало: 30 ноября) — 2\n- B-41 (начало: 2 декабря) — 0',
-    );
-    expect([...rowNamesOf(groups).values()]).toEqual(['Э-3', 'B-41', 'B-43', 'B-46']);
-  });
-
   it('lists the prices of the category a table leads with, asked by its own word', () => {
     const prices = [
       'Категория: Домашний текстиль; Услуга: Плед; Цена (руб.): 700; Срок (дней): 5',

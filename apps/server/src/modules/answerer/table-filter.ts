@@ -502,9 +502,7 @@ const FIGURE_NAMES = 0.2;
  * "Категория: Верхняя одежда; Услуга: Пальто шерстяное") or are codes ("Артикул: SP-101;
  * Модель: Stels Navigator 300"), and a later column of words has a value of its own in most rows.
  * A column of words may name a few rows by a figure (a window profile "Система: 88" among
- * "Geneo" and "Softline 82"): no yes or no, and figures, times or dates alone in at most a fifth
- * of its rows.
- * Codes in a column named otherwise than a code's ("Группа: B-42") name their rows themselves.
+ * "Geneo" and "Softline 82"): no yes or no, and figures alone in at most a fifth of its rows.
  */
 function nameColumn(rows: TableRow[]): string {
   const columns = rows[0]?.cells.map(([name]) => name) ?? [];
@@ -515,19 +513,9 @@ function nameColumn(rows: TableRow[]): string {
     rows.every((r) => {
       const v = cellOf(r, c);
       return !YES.test(v) && !NO.test(v);
-    }) &&
-    rows.filter((r) => {
-      const v = cellOf(r, c);
-      return cellNumber(v) !== undefined || timeOf(v) !== undefined || monthOfDate(v) !== undefined;
-    }).length <=
-      rows.length * FIGURE_NAMES;
-  // Codes in a column named otherwise than a code's ("Группа: B-42", not "Артикул") give way only
-  // to a column of words with a value of its own in every row ("в классе" names no group).
-  const namesByCodes = codesFirst(rows, first) && !CODE_COLUMN.test(first) && !datesFirst(rows);
-  const ownName = (c: string) =>
-    namesByCodes ? distinctShare(rows, c) === 1 : distinctShare(rows, c) > CATEGORY_SHARE;
-  const named = columns.slice(1).find((c) => ownName(c) && words(c));
-  if (named || !codesFirst(rows, first) || !CODE_COLUMN.test(first)) return named ?? first;
+    }) && rows.filter((r) => cellNumber(cellOf(r, c)) !== undefined).length <= rows.length * FIGURE_NAMES;
+  const named = columns.slice(1).find((c) => distinctShare(rows, c) > CATEGORY_SHARE && words(c));
+  if (named || !codesFirst(rows, first)) return named ?? first;
   // Codes first and each name in several rows (a pizza in three sizes, "P01-25", "P01-30"): the
   // column of words whose values repeat least names them.
   let most: string | undefined;
@@ -585,14 +573,7 @@ function rowLabel(rows: TableRow[], nameOf: string, dated: boolean): (r: TableRo
       const v = cellOf(r, next);
       return v !== '' && cellNumber(v) === undefined && !YES.test(v) && !NO.test(v) && v.length <= 60;
     });
-  if (apart) return (r) => `${cellOf(r, nameOf)} ${cellOf(r, next)}`;
-  // Codes told apart by a date ("Группа: B-42; Начало: 5 декабря"): a course's groups by their start.
-  const dates = codesFirst(rows, nameOf)
-    ? columns.find(
-        (c) => c !== nameOf && rows.filter((r) => monthOfDate(cellOf(r, c)) !== undefined).length >= rows.length * 0.8,
-      )
-    : undefined;
-  return dates ? (r) => `${cellOf(r, nameOf)} (${dates.toLowerCase()}: ${cellOf(r, dates)})` : (r) => cellOf(r, nameOf);
+  return apart ? (r) => `${cellOf(r, nameOf)} ${cellOf(r, next)}` : (r) => cellOf(r, nameOf);
 }
 
 /** The name of each row (see nameColumn), read table by table. */
