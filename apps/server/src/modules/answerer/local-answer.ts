@@ -1557,7 +1557,10 @@ function tableAnswer(
       )
     );
   });
-  // The days asked of a timetable ("есть группы по выходным?") are its days column's "сб, вс".
+  // The days asked of a timetable ("есть группы по выходным?") are its days column's "сб, вс",
+  // when the rows found are mostly a timetable's (a timetable among other tables' rows leaves the
+  // days to the sentences: read table by table, "в будни" of a course list with "пн и чт" lost
+  // the child's age).
   const daysOfTimetable = daysWanted(question) !== undefined && dayColumnOf(rows) !== undefined;
   const score = (t: string) =>
     comparisonStems.has(t) || /^\d+$/.test(t) || own(t) || datedMonth(t) || (daysOfTimetable && DAY_STEM.test(t))

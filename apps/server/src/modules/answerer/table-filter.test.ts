@@ -231,6 +231,22 @@ describe('table questions', () => {
     expect(filterTable(input('есть группы по выходным?', undefined, groups))).toBe(
       'По выходным:\n- сб, вс, 10:00–13:00 — B-42 (начало: 5 декабря)\n- сб, вс, 10:00–13:00 — B-47 (начало: 16 января)',
     );
+    // A class named in words is no group told by its date; a time written "13.00" is no date.
+    const classes = [
+      'Занятие: Йога; Ближайшее: 6 декабря; Дни: сб, вс; Время: 10:00',
+      'Занятие: Пилатес; Ближайшее: 8 декабря; Дни: вт, чт; Время: 18:00',
+      'Занятие: Стретчинг; Ближайшее: 7 декабря; Дни: сб; Время: 12:00',
+    ].map((t) => parseRow(t) as TableRow);
+    expect(filterTable(input('есть занятия по выходным?', undefined, classes))).toBe(
+      'По выходным:\n- сб, вс, 10:00 — Йога\n- сб, 12:00 — Стретчинг',
+    );
+    const ends = groups.map((r) => ({
+      ...r,
+      cells: r.cells.map(([c, v]): [string, string] => (c === 'Начало' ? ['Окончание', '13.00'] : [c, v])),
+    }));
+    expect(filterTable(input('есть группы по выходным?', undefined, ends))).toBe(
+      'По выходным:\n- сб, вс, 10:00–13:00 — B-42\n- сб, вс, 10:00–13:00 — B-47',
+    );
   });
 
   it('lists the prices of the category a table leads with, asked by its own word', () => {
@@ -244,12 +260,13 @@ describe('table questions', () => {
     expect(filterTable(input('ковры почем чистите?', undefined, prices))).toBe(
       'Категория: Ковры; Цена (руб.):\n- Ковёр синтетический, за 1 кв. м — 350\n- Ковёр шерстяной, за 1 кв. м — 550\n- Ковёр шёлковый ручной работы, за 1 кв. м — 1400',
     );
-    // Not when a row of it is named, nor a value of a column other than the leading one.
+    // Not when a row of it is named.
     const wool = (r: TableRow) => (r.cells[1]?.[1] === 'Ковёр шерстяной, за 1 кв. м' ? 1 : 0);
     expect(
       filterTable({ ...input('шерстяной ковёр почем чистите?', undefined, prices), namesRow: wool }),
     ).toBeUndefined();
-    expect(filterTable(input('шторы за 1 кв. м почем чистите?', undefined, prices))).toBeUndefined();
+    // Nor when the question says a figure: a row's own ("ковры 2 на 3 метра").
+    expect(filterTable(input('ковры 2 на 3 метра почем чистите?', undefined, prices))).toBeUndefined();
   });
 
   it('reads the word of a "бес-" column said without its prefix as asking its "нет"', () => {

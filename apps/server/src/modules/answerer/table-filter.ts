@@ -542,7 +542,10 @@ const DATE_CELL = /^\d{1,2}(?:[./](\d{1,2})(?:[./]\d{2,4})?|\s+(\p{L}+)(?:\s+\d{
 function monthOfDate(cell: string): number | undefined {
   const m = DATE_CELL.exec(cell.trim());
   if (!m) return undefined;
-  return m[1] ? Number(m[1]) : monthOf((m[2] ?? '').toLowerCase());
+  if (!m[1]) return monthOf((m[2] ?? '').toLowerCase());
+  // "18.30" and "12.50" are a time and a price, no date.
+  const month = Number(m[1]);
+  return month >= 1 && month <= 12 ? month : undefined;
 }
 
 /** Whether a table's first column holds dates (a timetable by date): its rows are named by a later column. */
@@ -661,7 +664,7 @@ const THIS_WEEK = /(?<!\p{L})на\s+(?:этой\s+|текущей\s+|всей\s+
 const WEEK_STEM = /^недел/;
 
 /** The stems of the words of days of the week, said as a timetable's filter ("по выходным", "в среду"). */
-export const DAY_STEM = /^(?:понедельн|вторник|сред|четверг|пятниц|суббот|воскрес|будн|выходн)/;
+export const DAY_STEM = /^(?:понедельн|вторник|сред[ауые]?$|четверг|пятниц|суббот|воскрес|будн|выходн)/;
 
 /** A timetable's column of days ("Дни: сб, вс"): the one whose cells name weekdays in half the rows or more. */
 export function dayColumnOf(rows: TableRow[], except?: string): string | undefined {
@@ -1249,11 +1252,10 @@ export function filterTable(input: FilterInput): string | undefined {
       // The days asked ("по выходным") are the filter of the days column: days said otherwise are
       // the visitor's own ("есть группы по выходным? я пн-пт работаю"), no value to narrow it by.
       const daysValued = onDays !== undefined && valued.some((c) => c.column === dayColumn);
+      const otherValued = valued.filter((c) => c.column !== dayColumn);
+      const ofOtherValues = rows.filter((r) => otherValued.every((c) => inColumn(r, c)));
       const onOwnDays = daysValued
-        ? rows.filter(
-            (r) =>
-              valued.every((c) => c.column === dayColumn || inColumn(r, c)) && (!rowsOfWord || namedRows.includes(r)),
-          )
+        ? (ofOtherValues.length > 0 ? ofOtherValues : rows).filter((r) => !rowsOfWord || namedRows.includes(r))
         : base;
       const timed = onOwnDays.filter((r) => {
         const t = timeOf(cellOf(r, hours));
@@ -1262,10 +1264,12 @@ export function filterTable(input: FilterInput): string | undefined {
         return !ages || holdsAge(r);
       });
       const label = columns.find((c) => c !== hours && c !== dayColumn && c !== ages);
-      // A course's groups by start date ("Группа: B-47; Начало: 16 января; Дни: сб, вс"): the date
-      // tells one group on those days from another.
+      // A course's groups named by codes, with their start dates ("Группа: B-47; Начало: 16 января;
+      // Дни: сб, вс"): the date tells one group on those days from another.
       const startColumn = columns.find(
         (c) =>
+          label !== undefined &&
+          codesFirst(rows, label) &&
           c !== label &&
           c !== hours &&
           c !== dayColumn &&
