@@ -18,7 +18,6 @@ import {
   categoryValues,
   comparisonOf,
   completeRows,
-  DAY_STEM,
   dayColumnOf,
   describesRows,
   filterOwnStem,
@@ -34,7 +33,7 @@ import {
   type TableRow,
 } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
-import { daysWanted, timeWanted } from './timetable';
+import { DAY_STEM, daysWanted, timeWanted } from './timetable';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
 export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk' | 'operator-request';

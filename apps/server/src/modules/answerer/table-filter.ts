@@ -548,12 +548,13 @@ function monthOfDate(cell: string): number | undefined {
   return month >= 1 && month <= 12 ? month : undefined;
 }
 
+/** Whether a column holds dates in most rows (a timetable's "Дата", a course's "Начало"). */
+const holdsDates = (rows: TableRow[], column: string): boolean =>
+  rows.filter((r) => monthOfDate(cellOf(r, column)) !== undefined).length >= rows.length * 0.8;
+
 /** Whether a table's first column holds dates (a timetable by date): its rows are named by a later column. */
 function datesFirst(rows: TableRow[]): boolean {
-  const first = rows[0]?.cells[0]?.[0] ?? '';
-  return (
-    rows.length >= 3 && rows.filter((r) => monthOfDate(cellOf(r, first)) !== undefined).length >= rows.length * 0.8
-  );
+  return rows.length >= 3 && holdsDates(rows, rows[0]?.cells[0]?.[0] ?? '');
 }
 
 /** A timetable by date holding the month asked is the table asked about, more than one without dates. */
@@ -662,9 +663,6 @@ const ABSENT_STEM = /^(?:аллерг|непереносим)/;
 /** "На этой неделе", "на неделе": the whole of a week's sheet. */
 const THIS_WEEK = /(?<!\p{L})на\s+(?:этой\s+|текущей\s+|всей\s+)?неделе(?!\p{L})/u;
 const WEEK_STEM = /^недел/;
-
-/** The stems of the words of days of the week, said as a timetable's filter ("по выходным", "в среду"). */
-export const DAY_STEM = /^(?:понедельн|вторник|сред[ауые]?$|четверг|пятниц|суббот|воскрес|будн|выходн)/;
 
 /** A timetable's column of days ("Дни: сб, вс"): the one whose cells name weekdays in half the rows or more. */
 export function dayColumnOf(rows: TableRow[], except?: string): string | undefined {
@@ -1251,13 +1249,13 @@ export function filterTable(input: FilterInput): string | undefined {
     if (hours && asksTimetable && !comparison && !aboutRow) {
       // The days asked ("по выходным") are the filter of the days column: days said otherwise are
       // the visitor's own ("есть группы по выходным? я пн-пт работаю"), no value to narrow it by.
-      const daysValued = onDays !== undefined && valued.some((c) => c.column === dayColumn);
-      const otherValued = valued.filter((c) => c.column !== dayColumn);
-      const ofOtherValues = rows.filter((r) => otherValued.every((c) => inColumn(r, c)));
-      const onOwnDays = daysValued
-        ? (ofOtherValues.length > 0 ? ofOtherValues : rows).filter((r) => !rowsOfWord || namedRows.includes(r))
+      const ofDays = onDays !== undefined && valued.some((c) => c.column === dayColumn);
+      const otherValues = (r: TableRow) => valued.every((c) => c.column === dayColumn || inColumn(r, c));
+      const ofOthers = ofDays ? rows.filter(otherValues) : [];
+      const onDaysBase = ofDays
+        ? (ofOthers.length > 0 ? ofOthers : rows).filter((r) => !rowsOfWord || namedRows.includes(r))
         : base;
-      const timed = onOwnDays.filter((r) => {
+      const timed = onDaysBase.filter((r) => {
         const t = timeOf(cellOf(r, hours));
         if (when && (t === undefined || t < when.from || t > when.to)) return false;
         if (onDays && dayColumn && !weekdaysOf(cellOf(r, dayColumn)).some((d) => onDays.days.includes(d))) return false;
@@ -1266,15 +1264,10 @@ export function filterTable(input: FilterInput): string | undefined {
       const label = columns.find((c) => c !== hours && c !== dayColumn && c !== ages);
       // A course's groups named by codes, with their start dates ("Группа: B-47; Начало: 16 января;
       // Дни: сб, вс"): the date tells one group on those days from another.
-      const startColumn = columns.find(
-        (c) =>
-          label !== undefined &&
-          codesFirst(rows, label) &&
-          c !== label &&
-          c !== hours &&
-          c !== dayColumn &&
-          valuesOf(c).filter((v) => monthOfDate(v) !== undefined).length >= rows.length * 0.8,
-      );
+      const startColumn =
+        label !== undefined && codesFirst(rows, label)
+          ? columns.find((c) => c !== label && c !== hours && c !== dayColumn && holdsDates(rows, c))
+          : undefined;
       // Of those, the ones a word of the question names ("на реформер" of "Пилатес на реформерах"),
       // said as such, not through a synonym ("ребенку" is no "(школьники)").
       const said = (input.question.replace(/ё/g, 'е').match(/\p{L}{4,}/gu) ?? []).map((w) =>

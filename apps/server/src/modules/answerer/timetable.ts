@@ -90,6 +90,12 @@ export function timeWanted(question: string): TimeWanted | undefined {
 export const TIME_OWN_STEM =
   /^(?:утр|утрен|дн|обед|обеден|вечер|вечерн|допоздн|посл|позж|поздн|раньш|освобожда|освобож|заканчива|работ|попозж|пораньш)/;
 
+/**
+ * The stems of the days of the week as a question says them ("по выходным", "в среду"), the
+ * stems of a timetable's filter (not "средство": "сред" stands alone).
+ */
+export const DAY_STEM = /^(?:понедельн|вторник|сред[ауые]?$|четверг|пятниц|суббот|воскрес|будн|выходн)/;
+
 const DAYS = ['понедельник', 'вторник', 'сред', 'четверг', 'пятниц', 'суббот', 'воскресень'];
 const SHORT_DAYS = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
 /** The days a cell names ("Суббота", "пн, ср, пт", "пн–пт", "ежедневно"), 0 for Monday. */
