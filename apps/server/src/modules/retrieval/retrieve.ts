@@ -552,6 +552,8 @@ const CHAT_WORDS: [RegExp, string][] = [
   // "Сколько человек макс?": at most.
   [/(?<!\p{L})макс(?![\p{L}.])/giu, 'максимум'],
   [/(?<!\p{L})щас(?!\p{L})/giu, 'сейчас'],
+  // "Налом отдам", "наликом можно?": cash ("нал" stems as "налог" and "обналичить" do not).
+  [/(?<!\p{L})нал(?:ом|ик|иком|ику)?(?!\p{L})/giu, 'наличными'],
   // "Прям сегодня", "прям в игре": a chat's particle ("прямо"), which names no "прямую юбку".
   [/(?<!\p{L})прям(?!\p{L})\s*/giu, ''],
   // "Главврач", "главбух": the chief doctor and accountant as the documents write them out.
