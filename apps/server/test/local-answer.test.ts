@@ -3514,3 +3514,45 @@ describe('local answerer asked a price of a day a timetable names', () => {
     expect(a.text).not.toContain('Английский');
   });
 });
+
+describe("local answerer on a business's story and a contract's opening", () => {
+  let studioId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    studioId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, studioId, 'o-nas.docx', [
+      {
+        heading: 'О студии',
+        content:
+          'Студию открыла в 2014 году массажистка Ольга Никитина: первые три года она принимала одна, в одном кабинете на Ленина. ' +
+          'Сейчас у нас шесть массажистов, два администратора и шесть кабинетов.',
+      },
+      { heading: 'Цены', content: 'Классический массаж спины — 1 500 ₽, 40 минут. Массаж лица — 1 200 ₽, 30 минут.' },
+    ]);
+    await indexedFile(server.app, studioId, 'oferta.pdf', [
+      {
+        heading: '1. Общие положения',
+        content:
+          'Настоящая оферта - предложение ИП Никитиной Ольги Сергеевны (далее - Исполнитель) любому лицу (далее - Заказчик) ' +
+          'заключить договор оказания услуг массажа через сайт, по телефону или в мессенджерах.',
+      },
+    ]);
+  });
+  const studio = (question: string) => askOf(() => studioId)(question);
+
+  it('hands off a question of something else that the story or the opening match in words', async () => {
+    for (const q of [
+      'хотим с мужем парный массаж, чтобы в одном кабинете вдвоём, так можно?',
+      'у вас приложение на телефон есть, чтобы заказывать?',
+    ]) {
+      const a = await studio(q);
+      expect(a.source, `${q}: ${a.text}`).toBe('handoff');
+    }
+  });
+
+  it('answers with them a question of the story, of the people or of the contract', async () => {
+    expect((await studio('вы давно работаете?')).text).toContain('2014');
+    expect((await studio('кто открыл студию?')).text).toContain('Никитина');
+    expect((await studio('с кем я заключаю договор?')).text).toContain('Исполнитель');
+  });
+});
