@@ -3556,3 +3556,30 @@ describe("local answerer on a business's story and a contract's opening", () => 
     expect((await studio('с кем я заключаю договор?')).text).toContain('Исполнитель');
   });
 });
+
+describe('local answerer asked whether it is open on a day of a month', () => {
+  let rentalId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    rentalId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, rentalId, 'faq.txt', [
+      {
+        heading: 'Частые вопросы (обновлено в феврале 2025 г.)',
+        content: [
+          'Вопрос: За сколько заранее бронировать платье? Ответ: Свадебное — за 2–3 месяца, особенно на пятницу и субботу летом. Выпускное — как только откроется бронирование, с 1 марта: к маю популярные модели уже разобраны. Вечернему платью обычно хватает 1–2 недель.',
+          'Вопрос: Можно прийти на примерку без записи? Ответ: Можно, если свободна примерочная. В понедельник примерок нет.',
+          'Вопрос: Какие документы нужны, чтобы взять платье? Ответ: Оригинал паспорта гражданина РФ.',
+          'Вопрос: Кто подбирает платья? Ответ: Консультанты, которые работают у нас больше 9 лет.',
+        ].join('\n'),
+      },
+      { heading: 'Праздники', content: '31 декабря работаем до 15:00, 1 и 2 января закрыты.' },
+    ]);
+  });
+  const rental = (question: string) => askOf(() => rentalId)(question);
+
+  it('hands off an answer that names the month but tells no hours, and answers with the hours said', async () => {
+    const may = await rental('9 мая работаете?');
+    expect(may.source, may.text).toBe('handoff');
+    expect((await rental('31 декабря работаете?')).text).toContain('15:00');
+  });
+});

@@ -516,6 +516,11 @@ const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
   ],
   // A gift certificate: one named ("Акция: … третья в подарок" is none).
   [CERTIFICATE, CERTIFICATE],
+  // Open on a day of a month ("9 мая работаете?"): hours, or closed ("к маю модели разобраны" is neither).
+  [
+    /(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)\p{L}*[^?.!]*?(?<!\p{L})(?:работа|открыт)|(?<!\p{L})(?:работа|открыт)\p{L}*[^?.!]*?(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu,
+    /\d{1,2}[:.]\d{2}|закрыт|выходн|не\s+работа|круглосуточн|(?<!\p{L})до\s+\d{1,2}(?!\d)/iu,
+  ],
 ];
 
 /** Whether a sentence needs the one before it to be understood (GOES_ON, POINTS_BACK, TIME_BACK). */
