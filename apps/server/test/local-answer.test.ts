@@ -3583,3 +3583,35 @@ describe('local answerer asked whether it is open on a day of a month', () => {
     expect((await rental('31 декабря работаете?')).text).toContain('15:00');
   });
 });
+
+describe("local answerer on a staff list's entries", () => {
+  let schoolId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    schoolId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, schoolId, 'o-nas.docx', [
+      {
+        heading: 'Преподаватели',
+        content: [
+          'Дмитрий Соколов — преподаватель английского, стаж 12 лет. Ведёт группы школьников, подготовку к ОГЭ и вечерние группы взрослых.',
+          'Мария Ким — преподаватель китайского, стаж 9 лет, училась в Пекинском университете языка и культуры.',
+        ].join('\n'),
+      },
+      { heading: 'Цены', content: 'Групповые занятия английским — 5 600 ₽ в месяц, 8 занятий.' },
+    ]);
+  });
+  const school = (question: string) => askOf(() => schoolId)(question);
+
+  it('answers whether they do a thing with an entry that says it, and hands off one it does not say', async () => {
+    expect((await school('китайский язык преподаете?')).text).toContain('Ким');
+    expect((await school('подготовку к ОГЭ ведете?')).text).toContain('ОГЭ');
+    for (const q of ['японский язык преподаете?', 'подготовку к ЕГЭ по математике ведете?']) {
+      const a = await school(q);
+      expect(a.source, `${q}: ${a.text}`).toBe('handoff');
+    }
+  });
+
+  it('answers a question of the people with the entry', async () => {
+    expect((await school('кто ведет китайский?')).text).toContain('Ким');
+  });
+});
