@@ -3595,6 +3595,7 @@ describe("local answerer on a staff list's entries", () => {
         content: [
           'Дмитрий Соколов — преподаватель английского, стаж 12 лет. Ведёт группы школьников, подготовку к ОГЭ и вечерние группы взрослых.',
           'Мария Ким — преподаватель китайского, стаж 9 лет, училась в Пекинском университете языка и культуры.',
+          'Ольга Лебедева — разговорный английский для взрослых. Стаж 14 лет, училась в Лондоне, работает с деловой лексикой.',
         ].join('\n'),
       },
       { heading: 'Цены', content: 'Групповые занятия английским — 5 600 ₽ в месяц, 8 занятий.' },
@@ -3605,7 +3606,11 @@ describe("local answerer on a staff list's entries", () => {
   it('answers whether they do a thing with an entry that says it, and hands off one it does not say', async () => {
     expect((await school('китайский язык преподаете?')).text).toContain('Ким');
     expect((await school('подготовку к ОГЭ ведете?')).text).toContain('ОГЭ');
-    for (const q of ['японский язык преподаете?', 'подготовку к ЕГЭ по математике ведете?']) {
+    for (const q of [
+      'японский язык преподаете?',
+      'подготовку к ЕГЭ по математике ведете?',
+      'работаете с детской лексикой? дочке 9 лет',
+    ]) {
       const a = await school(q);
       expect(a.source, `${q}: ${a.text}`).toBe('handoff');
     }
