@@ -1672,6 +1672,8 @@ describe('local answerer on a business', () => {
       'вы набираете кинологов на работу? хочу к вам тренером',
       'вам в мастерскую механики не нужны? есть опыт',
       'курьерам работа у вас есть? сколько платите',
+      'Водители на эвакуатор нужны? категория С, стаж 10 лет',
+      'вы набираете монтажников? опыт 5 лет, свой инструмент',
     ])
       expect(asksForJob(q), q).toBe(true);
     // Customers' questions are no job seeker's, and rules naming a trade offer no job.
@@ -1685,6 +1687,9 @@ describe('local answerer on a business', () => {
       'вам курьеры нужны мои данные?',
       'вам паспорт нужен при записи?',
       'в субботу у вас работает мастер по ремонту?',
+      // Experience asked of the business, or told of a driver without asking for anyone.
+      'нужен мастер с опытом 10 лет, такой у вас есть?',
+      'мне нужна доставка, водительский стаж 3 года, можно самому забрать?',
     ])
       expect(asksForJob(q), q).toBe(false);
     for (const text of [
