@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context';
 import { languageModelFor } from '../../infra/llm';
-import { type RetrievalContext, retrieve, searchCorrectedAnswers } from '../retrieval';
+import { type Retrieval, type RetrievalContext, retrieve, searchCorrectedAnswers } from '../retrieval';
 import { type AnswerSource, composeLocalAnswer, type LocalAnswer } from './local-answer';
 import { answerWithModel } from './model-answer';
 import { smallTalk } from './small-talk';
@@ -29,6 +29,8 @@ export interface AnswerRequest {
   /** The answer's text as it is produced. */
   onDelta?: (text: string) => void;
   signal?: AbortSignal;
+  /** What readKnowledge found for this text, started earlier (the pipeline reads ahead). */
+  read?: Promise<KnowledgeRead>;
 }
 
 export interface Answer {
@@ -38,6 +40,33 @@ export interface Answer {
 }
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'log'> & RetrievalContext;
+
+/**
+ * What an answer reads before any model is asked: small talk's reply (or the owner's corrected
+ * answer to it), else the passages retrieved and the local answer made of them. Reading only (no
+ * model call, nothing written), so it may start before it is known whether the bot answers at all.
+ */
+export type KnowledgeRead = { talk: LocalAnswer } | { retrieval: Retrieval; local: LocalAnswer };
+
+export async function readKnowledge(
+  ctx: Ctx,
+  assistantId: string,
+  text: string,
+  greeting: string,
+): Promise<KnowledgeRead> {
+  const { talk, rest } = smallTalk(text, greeting);
+  if (talk) {
+    // The owner's own answer wins even here (ARCHITECTURE §4: corrected answers first), e.g. a
+    // greeting with the shop's hours or "позовите оператора" answered with a phone number.
+    const [own] = await searchCorrectedAnswers(ctx, assistantId, text, { limit: 1 });
+    if (own?.confident) return { talk: { text: own.correctAnswer, source: 'corrected', confidence: own.similarity } };
+    return {
+      talk: { text: talk.reply, source: talk.kind === 'operator' ? 'operator-request' : 'smalltalk', confidence: 1 },
+    };
+  }
+  const retrieval = await retrieve(ctx, assistantId, rest.trim() || text);
+  return { retrieval, local: await composeLocalAnswer(ctx, assistantId, retrieval) };
+}
 
 /**
  * The answer to one message (ARCHITECTURE §4 steps 4–5), the same for every channel and for the
@@ -51,20 +80,9 @@ export async function answerQuestion(ctx: Ctx, req: AnswerRequest): Promise<Answ
     req.onDelta?.(a.text);
     return { text: a.text, source: a.source, tokens: 0 };
   };
-  const { talk, rest } = smallTalk(req.text, req.settings.greeting);
-  if (talk) {
-    // The owner's own answer wins even here (ARCHITECTURE §4: corrected answers first), e.g. a
-    // greeting with the shop's hours or "позовите оператора" answered with a phone number.
-    const [own] = await searchCorrectedAnswers(ctx, req.assistantId, req.text, { limit: 1 });
-    if (own?.confident) return local({ text: own.correctAnswer, source: 'corrected', confidence: own.similarity });
-    return local({
-      text: talk.reply,
-      source: talk.kind === 'operator' ? 'operator-request' : 'smalltalk',
-      confidence: 1,
-    });
-  }
-  const retrieval = await retrieve(ctx, req.assistantId, rest.trim() || req.text);
-  const localAnswer = await composeLocalAnswer(ctx, req.assistantId, retrieval);
+  const read = await (req.read ?? readKnowledge(ctx, req.assistantId, req.text, req.settings.greeting));
+  if ('talk' in read) return local(read.talk);
+  const { retrieval, local: localAnswer } = read;
   // Owner-approved answers need no model; an assistant without a configured model answers locally.
   if (localAnswer.source === 'corrected' || !languageModelFor(ctx.config, req.settings.model))
     return local(localAnswer);

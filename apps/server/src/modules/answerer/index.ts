@@ -3,7 +3,15 @@
  * local answer composed from retrieved passages, or the assistant's model), and the one way the
  * service calls a language model (askModel).
  */
-export { type Answer, type AnswerRequest, type AnswerSettings, answerQuestion, type BotSource } from './answer';
+export {
+  type Answer,
+  type AnswerRequest,
+  type AnswerSettings,
+  answerQuestion,
+  type BotSource,
+  type KnowledgeRead,
+  readKnowledge,
+} from './answer';
 export { type AskModelRequest, type AskModelResult, askModel } from './ask-model';
 export type { AnswerSource } from './local-answer';
 export { ANSWER_TEXTS } from './texts';

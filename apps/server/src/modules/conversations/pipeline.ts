@@ -5,7 +5,7 @@ import { assistants, type MessageAttachment } from '../../infra/db/schema';
 import { ModelCallError } from '../../infra/llm';
 import type { AnswerKind } from '../../infra/metrics';
 import { shortCache } from '../../lib/short-cache';
-import { type AnswerSettings, answerQuestion, type BotSource } from '../answerer';
+import { type AnswerSettings, answerQuestion, type BotSource, type KnowledgeRead, readKnowledge } from '../answerer';
 import { alertOwner } from './alert-hook';
 import { attachmentLinks } from './attachments';
 import { appendMessage, setPaused } from './conversation';
@@ -100,6 +100,14 @@ async function handle(ctx: AppContext, input: IncomingMessage): Promise<Pipeline
   const { assistantId, visitorId } = input;
   const content = input.content.trim();
   const files = input.attachments ?? [];
+  // Read ahead: retrieval and the local answer only read, so they start now and run on this
+  // thread while the database stores the message. What they find is dropped when a trigger
+  // answers instead; a paused conversation gets it as the operator's suggestion.
+  const read = content
+    ? assistantSettings(ctx, assistantId).then((s) => readKnowledge(ctx, assistantId, content, s.greeting))
+    : undefined;
+  // Awaited below where it is used; a message that fails to be stored leaves it unread.
+  read?.catch(() => undefined);
   const message = await appendMessage(ctx, {
     assistantId,
     visitorId,
@@ -136,7 +144,7 @@ async function handle(ctx: AppContext, input: IncomingMessage): Promise<Pipeline
   }
 
   if (message.isPaused) {
-    if (content) suggestForOperator(ctx, assistantId, visitorId, content);
+    if (content) suggestForOperator(ctx, assistantId, visitorId, content, read);
     return { message, paused: true, failed: false };
   }
   // A file without words asks nothing; the operator sees it in the chat.
@@ -148,6 +156,7 @@ async function handle(ctx: AppContext, input: IncomingMessage): Promise<Pipeline
       assistantId,
       settings,
       text: content,
+      read,
       history: async () =>
         (await listMessages(ctx.db, assistantId, visitorId, { limit: 12 }))
           .filter((m) => m.role !== 'system')
@@ -180,10 +189,16 @@ const answerKind = (source: BotSource): AnswerKind => (source === 'operator-requ
  * autocomplete topic (spec §4 "Chat monitoring"), made by the same answerer. In the background:
  * the visitor's request does not wait for it, and a failure only costs the suggestion.
  */
-function suggestForOperator(ctx: AppContext, assistantId: string, visitorId: string, content: string): void {
+function suggestForOperator(
+  ctx: AppContext,
+  assistantId: string,
+  visitorId: string,
+  content: string,
+  read?: Promise<KnowledgeRead>,
+): void {
   const run = async () => {
     const settings = await assistantSettings(ctx, assistantId);
-    const answer = await answerQuestion(ctx, { assistantId, settings, text: content });
+    const answer = await answerQuestion(ctx, { assistantId, settings, text: content, read });
     if (answer.source === 'handoff' || answer.source === 'operator-request') return;
     await publishConversationEvent(ctx, { type: 'autocomplete', assistantId, visitorId, content: answer.text });
   };
