@@ -234,6 +234,47 @@ describe('visitors and messages', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('refuses a forged or foreign token for a visitor whose credential the server keeps from an earlier message', async () => {
+    const v = await newVisitor(server.app, assistantId);
+    const other = await newVisitor(server.app, assistantId);
+    expect((await send(server.app, assistantId, v.visitorToken, 'Здравствуйте')).status).toBe(200);
+    const secret = other.visitorToken.split('.')[1];
+    for (const token of [`${v.visitorId}.forged`, `${v.visitorId}.${secret}`, `${v.visitorId}.`]) {
+      const res = await send(server.app, assistantId, token, 'Сколько стоит доставка?');
+      expect(res.status).toBe(401);
+      expect(JSON.parse(res.body)).toEqual({ message: ENGINE_TEXTS.visitorNotFound });
+    }
+    expect((await send(server.app, otherAssistantId, v.visitorToken, 'Привет')).status).toBe(401);
+    const rows = await server.app.ctx.db.select().from(messages).where(eq(messages.visitorId, v.visitorId));
+    expect(rows.map((r) => r.content)).toEqual(['Здравствуйте', expect.any(String)]);
+  });
+
+  it('refuses the visitor of a deleted assistant with 401, though its credential was kept', async () => {
+    const doomed = await createAssistant(server.app, owner.userId, 'Закрывается');
+    const v = await newVisitor(server.app, doomed);
+    expect((await send(server.app, doomed, v.visitorToken, 'Здравствуйте')).status).toBe(200);
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/assistant/${doomed}`,
+      headers: bearer(owner.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    const after = await send(server.app, doomed, v.visitorToken, 'Вы работаете?');
+    expect(after.status).toBe(401);
+    expect(JSON.parse(after.body)).toEqual({ message: ENGINE_TEXTS.visitorNotFound });
+  });
+
+  it('refuses the visitor of a deleted account with 401, though its credential was kept', async () => {
+    const leaving = await createOwner(server.app);
+    const shop = await createAssistant(server.app, leaving.userId, 'Уходит');
+    const v = await newVisitor(server.app, shop);
+    expect((await send(server.app, shop, v.visitorToken, 'Здравствуйте')).status).toBe(200);
+    const deleted = await server.app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(leaving.token) });
+    expect(deleted.statusCode).toBe(200);
+    const after = await send(server.app, shop, v.visitorToken, 'Вы работаете?');
+    expect(after.status).toBe(401);
+  });
+
   it("answers only from the visitor's own assistant's knowledge", async () => {
     const v = await newVisitor(server.app, otherAssistantId);
     const sent = await send(server.app, otherAssistantId, v.visitorToken, 'Сколько стоит доставка по Москве?');

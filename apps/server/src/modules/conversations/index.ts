@@ -55,8 +55,10 @@ export {
 } from './trigger-hook';
 export {
   createWebVisitor,
+  forgetVisitorCredentials,
   type TelegramPerson,
   telegramVisitor,
   visitorDisplayName,
+  webVisitorIdOfToken,
   webVisitorOfToken,
 } from './visitors';

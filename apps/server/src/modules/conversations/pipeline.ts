@@ -12,6 +12,7 @@ import { appendMessage, setPaused } from './conversation';
 import { publishConversationEvent } from './events';
 import { listMessages, type StoredMessage } from './store';
 import { triggerHookOf } from './trigger-hook';
+import { forgetVisitorCredentials } from './visitors';
 
 export interface IncomingMessage {
   assistantId: string;
@@ -67,9 +68,15 @@ function assistantSettings(ctx: Pick<AppContext, 'db'>, assistantId: string): Pr
   });
 }
 
-/** Starts the engine's listeners: an edited or deleted assistant is answered with its new settings from the next message. */
+/**
+ * Starts the engine's listeners: an edited or deleted assistant is answered with its new settings
+ * from the next message, and its visitors' kept credentials are forgotten.
+ */
 export async function startConversationEngine(ctx: Pick<AppContext, 'bus'>): Promise<() => Promise<void>> {
-  return onAssistantChanged(ctx, (assistantId) => settingsCache.forget(assistantId));
+  return onAssistantChanged(ctx, (assistantId) => {
+    settingsCache.forget(assistantId);
+    forgetVisitorCredentials(assistantId);
+  });
 }
 
 /**

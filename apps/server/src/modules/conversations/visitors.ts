@@ -29,6 +29,41 @@ export async function webVisitorOfToken(
   return visitor;
 }
 
+/**
+ * A web visitor's credential as the message route needs it (its id, of this assistant), checked
+ * against the stored hash of its token, which never changes while the visitor exists: kept in
+ * memory, so a visitor's next messages do not wait for a lookup first (it was one of a message's
+ * four queries). A visitor goes only with its assistant, whose deletion forgets its credentials
+ * (assistant-changed, every instance); were one still kept, the message would not be stored for
+ * want of its visitor, and nothing is written. The token is hashed and compared at every
+ * message as on a lookup; only hashes are kept.
+ */
+export async function webVisitorIdOfToken(
+  ctx: Pick<AppContext, 'db'>,
+  assistantId: string,
+  token: string | undefined,
+): Promise<{ id: string; assistantId: string } | undefined> {
+  const id = token ? visitorIdOfToken(token) : undefined;
+  if (!id || !token) return undefined;
+  const kept = credentials.get(id);
+  if (kept)
+    return kept.assistantId === assistantId && tokenMatches(token, kept.tokenHash) ? { id, assistantId } : undefined;
+  const visitor = await webVisitorOfToken(ctx, assistantId, token);
+  if (!visitor?.tokenHash) return undefined;
+  if (credentials.size >= CREDENTIALS_KEPT) credentials.delete(credentials.keys().next().value as string);
+  credentials.set(id, { assistantId, tokenHash: visitor.tokenHash });
+  return { id, assistantId };
+}
+
+/** Credentials kept, the oldest dropped first past the bound (about 200 bytes each). */
+const CREDENTIALS_KEPT = 20_000;
+const credentials = new Map<string, { assistantId: string; tokenHash: string }>();
+
+/** Forgets the credentials of an assistant's visitors (it was deleted, or changed: cheap to read again). */
+export function forgetVisitorCredentials(assistantId: string): void {
+  for (const [id, kept] of credentials) if (kept.assistantId === assistantId) credentials.delete(id);
+}
+
 /** Who writes to a Telegram bot: the chat the bot answers in and the person's profile. */
 export interface TelegramPerson {
   /** The chat's id: a person's private chat, or a group. */

@@ -99,7 +99,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const visitor = await visitors.requireVisitor(req.ctx, req.params.assistantId, bearerToken(req));
+      const visitor = await visitors.requireVisitorId(req.ctx, req.params.assistantId, bearerToken(req));
       const sse = openSse(req, reply);
       try {
         const result = await conversations.handleIncomingMessage(req.ctx, {

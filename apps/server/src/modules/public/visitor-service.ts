@@ -64,6 +64,18 @@ export async function requireVisitor(ctx: Ctx, assistantId: string, token: strin
   return visitor;
 }
 
+/** The id of the web visitor a token belongs to, of this assistant only, as a message needs it; anything else is 401. */
+export async function requireVisitorId(
+  ctx: Ctx,
+  assistantId: string,
+  token: string | undefined,
+): Promise<{ id: string; assistantId: string }> {
+  if (!UUID.test(assistantId)) throw fail('assistantNotFound');
+  const visitor = await conversations.webVisitorIdOfToken(ctx, assistantId, token);
+  if (!visitor) throw unauthorized(ENGINE_TEXTS.visitorNotFound);
+  return visitor;
+}
+
 /** Spec roles: the visitor is 'user'; the bot and the operator are both 'assistant'. */
 export const toVisitorMessage = (m: {
   id: string;

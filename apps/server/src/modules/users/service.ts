@@ -2,9 +2,9 @@ import type { ChangePasswordRequest, UpdateProfileRequest, UserProfile } from '@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { badRequest, conflict, unauthorized } from '../../core/errors';
-import { publishOwnerSessionsChanged } from '../../core/events';
+import { publishAssistantChanged, publishOwnerSessionsChanged } from '../../core/events';
 import { isUniqueViolation } from '../../infra/db/errors';
-import { users } from '../../infra/db/schema';
+import { assistants, users } from '../../infra/db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AUTH_ERRORS, findUserById, issueAuthToken, replacePassword } from '../auth';
 
@@ -81,9 +81,15 @@ export async function changePassword(ctx: Ctx, userId: string, input: ChangePass
   return token;
 }
 
-/** Deletes the account with everything it owns (rows cascade from users; files live under the owner's prefix). */
+/**
+ * Deletes the account with everything it owns (rows cascade from users; files live under the
+ * owner's prefix). Its assistants go with it, and every instance is told of each, as of one
+ * deleted alone (what is kept of them, such as their visitors' credentials, is forgotten).
+ */
 export async function deleteUser(ctx: Ctx, userId: string): Promise<void> {
+  const owned = await ctx.db.select({ id: assistants.id }).from(assistants).where(eq(assistants.userId, userId));
   await ctx.db.delete(users).where(eq(users.id, userId));
   await publishOwnerSessionsChanged(ctx, userId);
+  for (const { id } of owned) await publishAssistantChanged(ctx, id);
   await ctx.storage.removePrefix(`owners/${userId}`);
 }
