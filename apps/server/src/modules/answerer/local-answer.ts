@@ -2,6 +2,8 @@ import { lru } from '../../lib/lru';
 import {
   analyzeTexts,
   knownStats,
+  measureRootStrength,
+  measureTrigramSimilarity,
   monthOf,
   type Retrieval,
   type RetrievalContext,
@@ -735,8 +737,13 @@ export function phrasesOf(question: string, terms: string[]): (text: string, wor
   }
   const pairs = sequence.slice(1).map((b, i) => [sequence[i] as number, b] as const);
   if (pairs.length === 0) return () => 0;
+  // Read for every sentence of the passages found: positions of the paired keys only, in one pass.
+  const paired = [...new Set(pairs.flat())];
   return (text, words = textWords(text)) => {
-    const at = keys.map((key) => words.flatMap((w, i) => (w.startsWith(key) ? [i] : [])));
+    const at: number[][] = keys.map(() => []);
+    words.forEach((w, i) => {
+      for (const k of paired) if (w.startsWith(keys[k] as string)) at[k]?.push(i);
+    });
     let said = 0;
     for (const [a, b] of pairs)
       if ((at[a] ?? []).some((i) => (at[b] ?? []).some((j) => j > i && j - i <= PHRASE_GAP + 1))) said++;
@@ -991,7 +998,7 @@ function keepStrength(strengths: Map<string, number>, stem: string, value: numbe
   strengths.set(stem, value);
   // A message may still fill a map forgotten meanwhile: only the kept ones count.
   if (!keptMaps.has(strengths)) return;
-  strengthsKept++;
+  if (++strengthsKept <= STRENGTHS_KEPT) return;
   for (const [key, oldest] of strengthCache) {
     if (strengthsKept <= STRENGTHS_KEPT) break;
     strengthCache.delete(key);
@@ -1211,13 +1218,14 @@ export async function composeLocalAnswer(
     if (v !== undefined) return v;
     const syn = synonyms.get(t);
     // The same word in another form ("кошек"/"кошк") is more than a synonym ("кошек"/"собак").
-    v = Math.max(syn?.has(l) ? 0.8 : 0, rootStrength(t, l));
+    // Measured unremembered: the pair is kept here (keepStrength), once.
+    v = Math.max(syn?.has(l) ? 0.8 : 0, measureRootStrength(t, l));
     // A number asked about is often the visitor's own ("за двое суток", "в восемь утра"): a
     // sentence that states the rule with its own number answers it in part.
     if (v === 0 && NUMBER.test(t) && NUMBER.test(l)) v = 0.5;
     // A wheel's size written with its letter ("R17") is the figure asked ("на 17").
     if (NUMBER.test(t) && SIZE_CODE.exec(l)?.[1] === t) v = Math.max(v, 0.9);
-    if (v < 0.6 && t.length >= 5 && l.length >= 4 && trigramSimilarity(t, l) >= 0.55) v = 0.6;
+    if (v < 0.6 && t.length >= 5 && l.length >= 4 && measureTrigramSimilarity(t, l) >= 0.55) v = 0.6;
     if (v === 0 && syn)
       for (const s of syn)
         if (rootStrength(s, l) >= 0.65) {

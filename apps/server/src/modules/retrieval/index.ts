@@ -20,6 +20,13 @@ export {
 export { sectionPassages } from './sections';
 export { SYNONYM_GROUPS } from './synonyms';
 /** For the local answerer, which reads passages sentence by sentence with the same stems and measures. */
-export { analyzeTexts, rootStrength, splitUnits, trigramSimilarity } from './text';
+export {
+  analyzeTexts,
+  measureRootStrength,
+  measureTrigramSimilarity,
+  rootStrength,
+  splitUnits,
+  trigramSimilarity,
+} from './text';
 export { embedAfterIndexing } from './vector-store';
 export { knownStats } from './vocabulary';

@@ -183,14 +183,20 @@ function pairMemo(measure: (a: string, b: string) => number): (a: string, b: str
 }
 const PAIRS_KEPT = 50_000;
 
-/** Trigram similarity of two stems, pg_trgm's `similarity()`: shared trigrams of all. */
-export const trigramSimilarity = pairMemo((a, b) => {
+/**
+ * Trigram similarity of two stems, pg_trgm's `similarity()`: shared trigrams of all. Unremembered:
+ * for a caller that keeps what it measures itself (the answerer's strengths of a question's stems).
+ */
+export function measureTrigramSimilarity(a: string, b: string): number {
   const x = trigrams(a);
   const y = trigrams(b);
   let common = 0;
   for (const g of x) if (y.has(g)) common++;
   return common / (x.size + y.size - common);
-});
+}
+
+/** Trigram similarity of two stems, remembered (pairMemo). */
+export const trigramSimilarity = pairMemo(measureTrigramSimilarity);
 
 /** Abbreviations after which a full stop does not end a sentence ("ул. Ленина", "с 9 ч. до 18 ч."). */
 const ABBREVIATION =
@@ -361,7 +367,10 @@ const INSIDE = 5;
  * vowel), 0.8 for the same stem behind a prefix ("почист"/"чист"), 0.65 when one is the other's
  * beginning give or take a letter or holds it whole ("чист"/"чистк"), else 0.
  */
-export const rootStrength = pairMemo((a: string, b: string): number => {
+export const rootStrength = pairMemo(measureRootStrength);
+
+/** rootStrength unremembered: for a caller that keeps what it measures itself. */
+export function measureRootStrength(a: string, b: string): number {
   let best = 0;
   const fa = rootForms(a);
   const fb = rootForms(b);
@@ -382,9 +391,9 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
       ) {
         // A compound's second part ("двухкомнатн"/"комнатн") or a stem behind a prefix ("освобожд"/
         // "свобожд"); behind one letter that is no prefix, another word ("доставк" holds "остав").
-        const at = min >= INSIDE && !NO_PREFIX.test(long) ? long.indexOf(short) : -1;
-        if (at >= 2 || (at === 1 && (SHORT_PREFIXES.includes(long[0] ?? '') || long[0] === 'о')))
-          best = Math.max(best, 0.65);
+        const at = min >= INSIDE ? long.indexOf(short) : -1;
+        if (at < 1 || NO_PREFIX.test(long)) continue;
+        if (at >= 2 || SHORT_PREFIXES.includes(long[0] ?? '') || long[0] === 'о') best = Math.max(best, 0.65);
         continue;
       }
       // Before the rule for three letters: "идт" is "идет" with its fleeting vowel dropped.
@@ -411,7 +420,7 @@ export const rootStrength = pairMemo((a: string, b: string): number => {
       if ((cp >= 4 && begins) || (min >= 5 && long.includes(short))) best = Math.max(best, 0.65);
     }
   return best;
-});
+}
 
 /** Stems indexed by what rootStrength compares of them (rootIndex). */
 export interface RootIndex {
