@@ -63,5 +63,15 @@ describe('chatSpelling', () => {
       'Сам забрать не смогу, доставите?',
     ])
       expect(chatSpelling(other)).toBe(other);
+    // Without a car, on the way to the business: by public transport.
+    expect(chatSpelling('Как к вам добраться без машины, на каком автобусе?')).toBe(
+      'Как к вам добраться на общественном транспорте, на каком автобусе?',
+    );
+    expect(chatSpelling('мы без авто, на чём до вас доехать?')).toBe(
+      'мы на общественном транспорте, на чём до вас доехать?',
+    );
+    // Not on the way: a car the visitor has none of, a wash.
+    for (const other of ['Можно учиться без машины, на вашей?', 'Мойка без машины — это как?'])
+      expect(chatSpelling(other)).toBe(other);
   });
 });
