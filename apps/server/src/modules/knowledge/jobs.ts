@@ -19,6 +19,8 @@ interface IngestJob {
   type: KnowledgeFileType;
   /** Tests shorten it; INGEST_TIME_LIMIT_MS otherwise. */
   timeLimitMs?: number;
+  /** False: the answerer is not warmed up on the file's passages (see warmAnswerer); default true. */
+  warm?: boolean;
 }
 
 interface ScrapeJob {
@@ -39,8 +41,12 @@ const INGEST_TIME_LIMIT_MS = 5 * 60_000;
 export function registerKnowledgeJobs(ctx: JobCtx): void {
   ctx.queue.process(INGEST, async (data) => {
     const job = data as IngestJob;
-    await runIngest(ctx, job.fileId, job.timeLimitMs ?? INGEST_TIME_LIMIT_MS, async (file, signal) =>
-      titled(await parseDocument(job.type, await readAll(ctx, file.storageKey), signal), file),
+    await runIngest(
+      ctx,
+      job.fileId,
+      job.timeLimitMs ?? INGEST_TIME_LIMIT_MS,
+      async (file, signal) => titled(await parseDocument(job.type, await readAll(ctx, file.storageKey), signal), file),
+      job.warm ?? true,
     );
   });
   ctx.queue.process(SCRAPE, async (data) => {
@@ -80,6 +86,7 @@ async function runIngest(
   fileId: string,
   timeLimitMs: number,
   produce: (file: FileRow, signal: AbortSignal) => Promise<Block[]>,
+  warm = true,
 ) {
   const [file] = await ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
   if (file?.status !== 'processing') return;
@@ -107,7 +114,7 @@ async function runIngest(
     // provider failure must not fail the file (embedAfterIndexing never throws).
     await embedAfterIndexing(ctx, file.assistantId, fileId);
     // Only passages this run indexed are worth reading before visitors ask.
-    if (indexed) void warmAnswerer(ctx, file.assistantId, chunks);
+    if (indexed && warm) void warmAnswerer(ctx, file.assistantId, chunks);
   } catch (err) {
     const reason = err instanceof ParseFailure ? err.message : FAILED_GENERIC;
     if (!(err instanceof ParseFailure)) ctx.log.error({ err, fileId }, 'knowledge file processing failed');

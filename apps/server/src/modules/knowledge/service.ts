@@ -71,7 +71,16 @@ async function insertWithinQuota(
  */
 export async function addKnowledgeFile(
   ctx: Ctx,
-  input: { userId: string; assistantId: string; filename: string; bytes: Buffer; title?: string; description?: string },
+  input: {
+    userId: string;
+    assistantId: string;
+    filename: string;
+    bytes: Buffer;
+    title?: string;
+    description?: string;
+    /** False: no answerer warm-up after indexing (the site's demo, seeded at start-up). */
+    warm?: boolean;
+  },
 ): Promise<KnowledgeFileItem> {
   await requireOwnedAssistant(ctx.db, input.userId, input.assistantId);
   if (input.bytes.length > KNOWLEDGE_FILE_MAX_BYTES) throw payloadTooLarge(FILE_TOO_LARGE);
@@ -109,7 +118,7 @@ export async function addKnowledgeFile(
     await ctx.storage.remove(key);
     throw err;
   }
-  await enqueueIngest(ctx, { fileId: id, type });
+  await enqueueIngest(ctx, { fileId: id, type, ...(input.warm === false ? { warm: false } : {}) });
   return presentFile(row);
 }
 
