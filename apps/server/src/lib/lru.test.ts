@@ -17,4 +17,15 @@ describe('lru', () => {
     expect(cache.get('a')).toBe(10);
     expect(cache.get('d')).toBe(4);
   });
+
+  it('forgets the entries a test holds of, and only those', () => {
+    const cache = lru<string, { owner: string }>(5);
+    cache.set('a', { owner: 'x' });
+    cache.set('b', { owner: 'y' });
+    cache.set('c', { owner: 'x' });
+    cache.forgetWhere((v) => v.owner === 'x');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('b')).toEqual({ owner: 'y' });
+  });
 });

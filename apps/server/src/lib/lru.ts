@@ -6,6 +6,8 @@
 export interface Lru<K, V> {
   get(key: K): V | undefined;
   set(key: K, value: V): void;
+  /** Forgets the entries a test holds of (all of an owner's, say). */
+  forgetWhere(test: (value: V, key: K) => boolean): void;
 }
 
 export function lru<K, V>(max: number): Lru<K, V> {
@@ -26,6 +28,9 @@ export function lru<K, V>(max: number): Lru<K, V> {
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
+    },
+    forgetWhere(test) {
+      for (const [key, value] of entries) if (test(value, key)) entries.delete(key);
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../core/context';
 import { visitors } from '../../infra/db/schema';
+import { lru } from '../../lib/lru';
 import { updateVisitor } from './conversation';
 import { createVisitor, findVisitor, type VisitorRow } from './store';
 import { issueVisitorToken, tokenMatches, visitorIdOfToken } from './visitor-token';
@@ -50,18 +51,16 @@ export async function webVisitorIdOfToken(
     return kept.assistantId === assistantId && tokenMatches(token, kept.tokenHash) ? { id, assistantId } : undefined;
   const visitor = await webVisitorOfToken(ctx, assistantId, token);
   if (!visitor?.tokenHash) return undefined;
-  if (credentials.size >= CREDENTIALS_KEPT) credentials.delete(credentials.keys().next().value as string);
   credentials.set(id, { assistantId, tokenHash: visitor.tokenHash });
   return { id, assistantId };
 }
 
-/** Credentials kept, the oldest dropped first past the bound (about 200 bytes each). */
-const CREDENTIALS_KEPT = 20_000;
-const credentials = new Map<string, { assistantId: string; tokenHash: string }>();
+/** Credentials kept (about 200 bytes each), by visitor id: the least recently used forgotten first. */
+const credentials = lru<string, { assistantId: string; tokenHash: string }>(20_000);
 
 /** Forgets the credentials of an assistant's visitors (it was deleted, or changed: cheap to read again). */
 export function forgetVisitorCredentials(assistantId: string): void {
-  for (const [id, kept] of credentials) if (kept.assistantId === assistantId) credentials.delete(id);
+  credentials.forgetWhere((kept) => kept.assistantId === assistantId);
 }
 
 /** Who writes to a Telegram bot: the chat the bot answers in and the person's profile. */

@@ -46,7 +46,7 @@ export function registerKnowledgeJobs(ctx: JobCtx): void {
       job.fileId,
       job.timeLimitMs ?? INGEST_TIME_LIMIT_MS,
       async (file, signal) => titled(await parseDocument(job.type, await readAll(ctx, file.storageKey), signal), file),
-      job.warm ?? true,
+      job.warm,
     );
   });
   ctx.queue.process(SCRAPE, async (data) => {
@@ -86,6 +86,7 @@ async function runIngest(
   fileId: string,
   timeLimitMs: number,
   produce: (file: FileRow, signal: AbortSignal) => Promise<Block[]>,
+  /** Unset: warmed up (see IngestJob.warm). */
   warm = true,
 ) {
   const [file] = await ctx.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));

@@ -118,7 +118,7 @@ export async function addKnowledgeFile(
     await ctx.storage.remove(key);
     throw err;
   }
-  await enqueueIngest(ctx, { fileId: id, type, ...(input.warm === false ? { warm: false } : {}) });
+  await enqueueIngest(ctx, { fileId: id, type, warm: input.warm });
   return presentFile(row);
 }
 

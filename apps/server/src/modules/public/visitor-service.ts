@@ -57,21 +57,21 @@ export async function createWebVisitor(ctx: Ctx, assistantId: string) {
 }
 
 /** The web visitor a token belongs to, of this assistant only; anything else is 401. */
-export async function requireVisitor(ctx: Ctx, assistantId: string, token: string | undefined): Promise<VisitorRow> {
-  if (!UUID.test(assistantId)) throw fail('assistantNotFound');
-  const visitor = await conversations.webVisitorOfToken(ctx, assistantId, token);
-  if (!visitor) throw unauthorized(ENGINE_TEXTS.visitorNotFound);
-  return visitor;
-}
+export const requireVisitor = (ctx: Ctx, assistantId: string, token: string | undefined): Promise<VisitorRow> =>
+  required(assistantId, () => conversations.webVisitorOfToken(ctx, assistantId, token));
 
-/** The id of the web visitor a token belongs to, of this assistant only, as a message needs it; anything else is 401. */
-export async function requireVisitorId(
+/** The same, as a message needs it: its id only, the credential checked against the one kept in memory. */
+export const requireVisitorId = (
   ctx: Ctx,
   assistantId: string,
   token: string | undefined,
-): Promise<{ id: string; assistantId: string }> {
+): Promise<{ id: string; assistantId: string }> =>
+  required(assistantId, () => conversations.webVisitorIdOfToken(ctx, assistantId, token));
+
+/** A malformed assistant id is 404; a visitor not found for it is 401. */
+async function required<T>(assistantId: string, find: () => Promise<T | undefined>): Promise<T> {
   if (!UUID.test(assistantId)) throw fail('assistantNotFound');
-  const visitor = await conversations.webVisitorIdOfToken(ctx, assistantId, token);
+  const visitor = await find();
   if (!visitor) throw unauthorized(ENGINE_TEXTS.visitorNotFound);
   return visitor;
 }

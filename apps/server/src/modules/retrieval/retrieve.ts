@@ -528,6 +528,12 @@ export async function retrieve(
 const ACCRUING = '(?:балл|бонус|к[еэ]шб[эе]к|процент)';
 
 /** Question words as written in a chat ("скока стоит", "чё по срокам", "щас открыты?", "сколько выйдет"). */
+/** `words`, said before or after `context` anywhere in the question ([\s\S]: across sentences). */
+const withWordsAround = (words: string, context: string) =>
+  new RegExp(`(?<=${context}[\\s\\S]*)${words}|${words}(?=[\\s\\S]*${context})`, 'giu');
+const NO_CAR = '(?<!\\p{L})без\\s+(?:машины|авто|автомобиля|тачки)(?!\\p{L})';
+const GETTING_THERE = '(?<!\\p{L})(?:добра|доех|доед|дойти|уех|уед|приех|приед|на\\s+ч[её]м)';
+
 const CHAT_WORDS: [RegExp, string][] = [
   // "Баллы капают?", "скока процентов капает": points or cashback that accrue, said before or after.
   [
@@ -587,10 +593,7 @@ const CHAT_WORDS: [RegExp, string][] = [
   // "Как добраться без машины?", "мы без машины, на чём до вас доехать?": by bus, tram, train,
   // which the documents name (not the road by car). Only beside a verb of getting somewhere: "без
   // машины" of a driving lesson or of a car wash is something else.
-  [
-    /(?<=(?<!\p{L})(?:добра|доех|доед|дойти|уех|уед|приех|приед|на\s+ч[её]м)[\s\S]*)(?<!\p{L})без\s+(?:машины|авто|автомобиля|тачки)(?!\p{L})|(?<!\p{L})без\s+(?:машины|авто|автомобиля|тачки)(?!\p{L})(?=[\s\S]*(?<!\p{L})(?:добра|доех|доед|дойти|уех|уед|приех|приед|на\s+ч[её]м))/giu,
-    'на общественном транспорте',
-  ],
+  [withWordsAround(NO_CAR, GETTING_THERE), 'на общественном транспорте'],
   // Picking an order up oneself, as said: "сам приеду за заказом", "самому забрать (заказ)?",
   // "заберу сам". Not a child or a pet fetched ("сама приеду за ребёнком"), not "забрать не смогу".
   [
