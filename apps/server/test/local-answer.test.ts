@@ -2718,7 +2718,8 @@ describe('local answerer on businesses written apart', () => {
     // its opening hours; the dental clinic's, the handyman's and the dance school's age limits; the
     // music school's recording studio; the dry cleaner's and the renovator's staff, asked who does a
     // thing; the vet clinic and the accountant, asked of an abbreviation their documents never write;
-    // the bike shop, asked with words told after the question.
+    // the bike shop, asked with words told after the question; the car rental and the karting,
+    // asked to sell what they rent.
     const owner = await createOwner(server.app);
     for (const title of [
       'Школа плавания',
@@ -2736,6 +2737,8 @@ describe('local answerer on businesses written apart', () => {
       'Ветклиника',
       'Бухгалтерская фирма',
       'Веломагазин',
+      'Прокат автомобилей',
+      'Картинг',
     ]) {
       const business = HELD_OUT_BUSINESSES.find((b) => b.title === title);
       if (!business) throw new Error(`no ${title} in the fixture`);
@@ -2762,6 +2765,24 @@ describe('local answerer on businesses written apart', () => {
       'Можно у вас полечиться бесплатно по полису ОМС?',
     );
     expect(insurance.source, insurance.text).toBe('knowledge');
+  });
+
+  it('hands off a purchase answered by the price of something else, and answers one of the thing asked', async () => {
+    // The rental's documents price a delivery to the airport ("Подача в аэропорт … 1 500 руб."),
+    // the karting's a gift certificate: neither sells the cars or karts asked of.
+    const cars = await askOf(() => ids.get('Прокат автомобилей') ?? '')(
+      'продаете машины после проката? камри бы купил',
+    );
+    expect(cars.source, cars.text).toBe('handoff');
+    const karts = await askOf(() => ids.get('Картинг') ?? '')(
+      'Продаёте списанные карты? Хочу купить себе один для дачи.',
+    );
+    expect(karts.source, karts.text).toBe('handoff');
+    // A price of the thing named, or the thing said with no price, answers.
+    const seat = await askOf(() => ids.get('Прокат автомобилей') ?? '')('можно у вас купить детское кресло?');
+    expect(seat.text).toContain('автокресло');
+    const gift = await askOf(() => ids.get('Картинг') ?? '')('можно купить подарочный сертификат?');
+    expect(gift.text).toContain('Сертификат действует');
   });
 
   it('weighs the verb of "кто" less than what is done: a staff list says it in words of its own', async () => {

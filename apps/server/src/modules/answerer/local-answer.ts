@@ -519,16 +519,18 @@ const PEOPLE_ASKED =
 const NAME_SAID = /(?<=[\p{L},]\s+)\p{Lu}\p{Ll}{2,}/u;
 
 const CERTIFICATE = /сертификат|серт(?:ик)?(?!\p{L})/iu;
+/** Asked to buy a thing ("гитары продаёте?", "можно у вас купить шлейку?"). */
+const BUY_ASKED =
+  /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu;
+/** An answer telling a sale in words, not only by a price. */
+const SALE_SAID = /куп|прода|приобр/iu;
 /**
  * What a question asks whether they do, and what an answer must then say of it: one that says
  * nothing of it tells about the thing, not whether they do it, and is handed off.
  */
 const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
-  // To buy ("гитары продаёте?", "можно у вас купить шлейку?"): a sale or a price.
-  [
-    /(?<!\p{L})(?:купить|куплю|купим|покупать|продаете|продаешь|продается|продаются|продаже|продажу)(?!\p{L})/iu,
-    /куп|прода|приобр|₽|руб|цен[аыеуо]|стои|бесплатн/iu,
-  ],
+  // To buy ("гитары продаёте?", "можно у вас купить шлейку?"): a sale or a price (of the thing, below).
+  [BUY_ASKED, /куп|прода|приобр|₽|руб|цен[аыеуо]|стои|бесплатн/iu],
   // To rent a thing or a room ("платье напрокат", "снять зал на пару часов"): renting.
   [
     /(?<!\p{L})(?:напрокат|в\s+прокат|в\s+аренду|арендовать|арендую|снять\s+(?:\p{L}+\s+)?(?:зал|помещени|студи|комнат|кабинет|бан|бесед|дом|квартир|площадк))/iu,
@@ -1494,6 +1496,12 @@ export async function composeLocalAnswer(
     });
   }
   if (ASKED_AND_SAID.some(([asked, said]) => asked.test(qText) && !said.test(text))) return handoff(confidence);
+  // Asked to buy a thing, an answer telling only a price tells the price of something else unless
+  // it names the thing ("продаёте машины после проката?" of "Подача в аэропорт … стоит 1 500 руб.").
+  if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) {
+    const things = terms.filter((t) => !verbs.has(t) && !light.has(t) && !NUMBER.test(t)).map(saidAs);
+    if (things.length > 0 && saidIn(text, things) === 0) return handoff(confidence);
+  }
   const opening = firstSentence(text);
   if ((STORY.test(opening) && !STORY_ASKED.test(qText)) || (PREAMBLE.test(opening) && !PREAMBLE_ASKED.test(qText)))
     return handoff(confidence);
