@@ -3120,6 +3120,40 @@ describe('local answerer asked to rent', () => {
   });
 });
 
+describe('local answerer asked whether a person does a thing', () => {
+  let groomingId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    groomingId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, groomingId, 'komanda.txt', [
+      {
+        heading: 'Первый визит',
+        content:
+          'Щенков берём с 3 месяцев, после всех прививок. Первый визит лучше сделать лёгким: услуга ' +
+          '«Первое знакомство» у Ольги Беловой — мытьё, когти и немного ножниц, чтобы щенок привык к салону.',
+      },
+      {
+        heading: 'Гостиница',
+        content:
+          'Мухин Сергей — выгульщик. Гуляет с собаками три раза в день, каждая прогулка — 30 минут, во дворе на поводке.',
+      },
+      { heading: 'Цены', content: 'Комплекс для мелких пород — 2 500 ₽, для крупных — от 4 000 ₽.' },
+    ]);
+  });
+  const ask = (question: string) => askOf(() => groomingId)(question);
+
+  it('hands off a thing no passage names asked of a person the answer names, and answers one it says', async () => {
+    // Her entry tells a first visit, his a walk: neither says a massage or a dog's commands.
+    const massage = await ask('Ольга Белова делает собакам массаж? у старушки лапы болят');
+    expect(massage.source, massage.text).toBe('handoff');
+    const commands = await ask('может Сергей с собакой командам позаниматься?');
+    expect(commands.source, commands.text).toBe('handoff');
+    // What the entry says of the person answers, and a question asking what or who is no such question.
+    expect((await ask('Сергей гуляет с собаками во дворе?')).text).toContain('Мухин Сергей');
+    expect((await ask('Ольга Белова стрижёт когти щенкам?')).text).toContain('когти');
+  });
+});
+
 describe('local answerer asked to come to the visitor', () => {
   let homeId = '';
   beforeAll(async () => {

@@ -518,6 +518,31 @@ const PEOPLE_ASKED =
 /** A name said in the question: a capitalised word after another word ("к Ольге Романовой можно…"). */
 const NAME_SAID = /(?<=[\p{L},]\s+)\p{Lu}\p{Ll}{2,}/u;
 
+/**
+ * A person's name and surname (or patronymic, or initial) as a text writes them: two capitalised
+ * Cyrillic words ("Жукова Мария Андреевна", "у Ольги Беловой", "Тренер: Андрей Бурцев"), not a
+ * place after its preposition ("в Нижнем Новгороде", "на Красной Площади").
+ */
+const FULL_NAME =
+  /(?<![\p{L}.«"])(?<!(?:(?<!\p{L})(?:[Нн]а|[Вв]о?|[Ии]з|[Дд]о|[Уу]л\.|г\.)\s+))([А-ЯЁ][а-яё-]{2,})\s+(?:([А-ЯЁ][а-яё-]{2,})|[А-ЯЁ]\.)/gu;
+/**
+ * The words of a text that name a person, lower-cased with "ё" as "е": the second word of a full
+ * name, and its first unless it starts a sentence, where any word is capitalised ("Кардиолог
+ * Петрова принимает…" names Петрова, not a "кардиолог").
+ */
+function personWords(text: string): string[] {
+  const words: string[] = [];
+  for (const m of text.matchAll(FULL_NAME)) {
+    const [, first = '', second] = m;
+    if (second) words.push(second);
+    if (/[\p{L},:—–-]\s*$/u.test(text.slice(0, m.index))) words.push(first);
+  }
+  return words.map((w) => w.toLowerCase().replace(/ё/g, 'е'));
+}
+
+/** A question word asking what or who, not whether ("к чему призвал…", "кем был…"). */
+const ASKS_WHICH = /(?<!\p{L})(?:что|чего|чему|чем|кто|кого|кому|кем|почему|зачем|ч[её]й|чья|чьи|как\p{L}*)(?!\p{L})/u;
+
 const CERTIFICATE = /сертификат|серт(?:ик)?(?!\p{L})/iu;
 /** Asked to buy a thing ("гитары продаёте?", "можно у вас купить шлейку?"). */
 const BUY_ASKED =
@@ -1501,6 +1526,27 @@ export async function composeLocalAnswer(
   if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) {
     const things = terms.filter((t) => !verbs.has(t) && !light.has(t) && !NUMBER.test(t)).map(saidAs);
     if (things.length > 0 && saidIn(text, things) === 0) return handoff(confidence);
+  }
+  // Asked of a person the answer names, the answer tells of that person, not whether they do the
+  // thing the documents never name ("Ольга Белова делает собакам массаж?" of her entry telling her
+  // grooming, "Андрей Бурцев тренирует на открытой воде?" of his timetable row): the owner answers.
+  const named = onlyWhether && !ASKS_WHICH.test(qText) ? personWords(text) : [];
+  if (named.length > 0) {
+    const isName = (t: string) => !verbs.has(t) && named.some((w) => w.startsWith(saidAs(t)));
+    // A verb of the third person ("стрижёт", "тренирует") is no unknown thing: the question's verbs
+    // are read by endings that leave it out, as nouns end so too ("билет").
+    const askedWords = textWords(qText);
+    const thirdPerson = (t: string) => askedWords.some((w) => w.startsWith(saidAs(t)) && /[еёи]т$/u.test(w));
+    const strange = terms.filter(
+      (t, i) =>
+        unknown[i] &&
+        !verbs.has(t) &&
+        !thirdPerson(t) &&
+        !context.has(t) &&
+        !NUMBER.test(t) &&
+        saidIn(text, [t, ...(synonyms.get(t) ?? [])].map(saidAs)) === 0,
+    );
+    if (strange.length > 0 && terms.some(isName)) return handoff(confidence);
   }
   const opening = firstSentence(text);
   if ((STORY.test(opening) && !STORY_ASKED.test(qText)) || (PREAMBLE.test(opening) && !PREAMBLE_ASKED.test(qText)))
