@@ -3120,6 +3120,43 @@ describe('local answerer asked to rent', () => {
   });
 });
 
+describe('local answerer asked of a topic the documents leave out', () => {
+  let pizzeriaId = '';
+  let bakeryId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    pizzeriaId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, pizzeriaId, 'pizza.txt', [
+      {
+        heading: 'Размеры',
+        content:
+          'Пицца 25 см — на одного, её режем на 6 кусков. 30 см — на двоих, 8 кусков. 35 см — на троих-четверых.',
+      },
+      {
+        heading: 'Оплата',
+        content:
+          'Оплатить заказ можно онлайн на сайте, картой или наличными курьеру. Оставить заказ у двери можем, только если он оплачен онлайн.',
+      },
+      { heading: 'Адрес', content: 'Пиццерия на ул. Мира, 8. Работаем с 10:00 до 23:00.' },
+    ]);
+    bakeryId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, bakeryId, 'torty.txt', [
+      { heading: 'Медовик', content: 'Медовик классический — 1 600 ₽ за кг, калорийность 380 ккал на 100 г.' },
+      { heading: 'Наполеон', content: 'Наполеон — 1 500 ₽ за кг, заказ за 2 дня.' },
+    ]);
+  });
+
+  it('hands off calories or tips asked when no answer names them, and answers the calories said', async () => {
+    const calories = await askOf(() => pizzeriaId)('Сколько калорий в одном куске пепперони 30 см?');
+    expect(calories.source, calories.text).toBe('handoff');
+    const tips = await askOf(() => pizzeriaId)('Можно оставить курьеру чаевые через сайт, если плачу онлайн?');
+    expect(tips.source, tips.text).toBe('handoff');
+    expect((await askOf(() => bakeryId)('Какая калорийность у медовика на 100 грамм?')).text).toContain('380 ккал');
+    // The same questions of what the documents say are answered.
+    expect((await askOf(() => pizzeriaId)('На сколько кусков режете пиццу 30 см?')).text).toContain('8 кусков');
+  });
+});
+
 describe('local answerer asked whether a person does a thing', () => {
   let groomingId = '';
   beforeAll(async () => {

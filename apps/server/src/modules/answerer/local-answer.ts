@@ -568,6 +568,21 @@ const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
   ],
   // A gift certificate: one named ("Акция: … третья в подарок" is none).
   [CERTIFICATE, CERTIFICATE],
+  // Topics a visitor asks of that only a sentence naming them answers, and that documents often
+  // leave out: food values ("сколько калорий в куске пепперони?" of how a pizza is cut), a tax
+  // deduction, a promo code, tips, charging an electric car, pregnancy, gluten, halal food, parking.
+  [
+    /калори|ккал|кбжу|(?<!\p{L})бел(?:ок|ка|ков)(?!\p{L})|углевод/iu,
+    /калори|ккал|кбжу|(?<!\p{L})бел(?:ок|ка|ков|ки)(?!\p{L})|углевод|пищев/iu,
+  ],
+  [/вычет/iu, /вычет|налог|ндфл|13\s*%/iu],
+  [/промо-?код/iu, /промо-?код|(?<!\p{L})код/iu],
+  [/чаев/iu, /чаев/iu],
+  [/электромобил|электрокар/iu, /электромобил|электрокар|зарядк|зарядн/iu],
+  [/беремен/iu, /беремен/iu],
+  [/глютен|целиак/iu, /глютен|целиак/iu],
+  [/халял/iu, /халял/iu],
+  [/парков/iu, /парков|стоянк|останов|припарк|машин/iu],
   // Open on a day of a month ("9 мая работаете?"): hours, or closed ("к маю модели разобраны" is neither).
   [
     /(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)\p{L}*[^?.!]*?(?<!\p{L})(?:работа|открыт)|(?<!\p{L})(?:работа|открыт)\p{L}*[^?.!]*?(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu,
