@@ -570,19 +570,25 @@ const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
   [CERTIFICATE, CERTIFICATE],
   // Topics a visitor asks of that only a sentence naming them answers, and that documents often
   // leave out: food values ("сколько калорий в куске пепперони?" of how a pizza is cut), a tax
-  // deduction, a promo code, tips, charging an electric car, pregnancy, gluten, halal food, parking.
+  // deduction, a promo code, a cashback, tips, charging an electric car, pregnancy, gluten, lactose,
+  // halal or kosher food, parking, Wi-Fi, cryptocurrency, a wheelchair.
   [
     /калори|ккал|кбжу|(?<!\p{L})бел(?:ок|ка|ков)(?!\p{L})|углевод/iu,
     /калори|ккал|кбжу|(?<!\p{L})бел(?:ок|ка|ков|ки)(?!\p{L})|углевод|пищев/iu,
   ],
   [/вычет/iu, /вычет|налог|ндфл|13\s*%/iu],
   [/промо-?код/iu, /промо-?код|(?<!\p{L})код/iu],
+  [/к[еэ]шб[эе]к|cashback/iu, /к[еэ]шб[эе]к|cashback|балл|бонус/iu],
   [/чаев/iu, /чаев/iu],
   [/электромобил|электрокар/iu, /электромобил|электрокар|зарядк|зарядн/iu],
   [/беремен/iu, /беремен/iu],
   [/глютен|целиак/iu, /глютен|целиак/iu],
-  [/халял/iu, /халял/iu],
+  [/лактоз/iu, /лактоз|молок|молоч/iu],
+  [/халял|кошерн/iu, /халял|кошерн/iu],
   [/парков/iu, /парков|стоянк|останов|припарк|машин/iu],
+  [/wi-?fi|вай-?фай/iu, /wi-?fi|вай-?фай|интернет/iu],
+  [/крипт|биткоин|bitcoin|usdt/iu, /крипт|биткоин|bitcoin|usdt/iu],
+  [/инвалидн\p{L}*\s+коляс|колясочник|пандус/iu, /коляс|пандус|инвалид|маломобильн|ступен|порог|лифт/iu],
   // Open on a day of a month ("9 мая работаете?"): hours, or closed ("к маю модели разобраны" is neither).
   [
     /(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)\p{L}*[^?.!]*?(?<!\p{L})(?:работа|открыт)|(?<!\p{L})(?:работа|открыт)\p{L}*[^?.!]*?(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu,
