@@ -5,6 +5,7 @@ import {
   asksWhetherYouWill,
   asksWho,
   composeLocalAnswer,
+  leavesOutWhatIsAsked,
   namesPerson,
   offersJob,
   surnameWords,
@@ -3137,6 +3138,11 @@ describe('local answerer asked of a topic the documents leave out', () => {
         content:
           'Оплатить заказ можно онлайн на сайте, картой или наличными курьеру. Оставить заказ у двери можем, только если он оплачен онлайн.',
       },
+      {
+        heading: 'Заказ',
+        content:
+          'Заказ можно оформить на сайте, по телефону или в Telegram. При первом заказе оператор перезвонит, чтобы подтвердить адрес.',
+      },
       { heading: 'Адрес', content: 'Пиццерия на ул. Мира, 8. Работаем с 10:00 до 23:00.' },
     ]);
     bakeryId = await createAssistant(server.app, owner.userId);
@@ -3144,6 +3150,25 @@ describe('local answerer asked of a topic the documents leave out', () => {
       { heading: 'Медовик', content: 'Медовик классический — 1 600 ₽ за кг, калорийность 380 ккал на 100 г.' },
       { heading: 'Наполеон', content: 'Наполеон — 1 500 ₽ за кг, заказ за 2 дня.' },
     ]);
+  });
+
+  it("reads a topic or a service asked beside the business's own as left out by an answer not naming it", () => {
+    const ordering = 'Заказ можно оформить на сайте, по телефону или в Telegram.';
+    expect(leavesOutWhatIsAsked('у вас приложение есть? чтоб с телефона заказывать', ordering)).toBe(true);
+    expect(leavesOutWhatIsAsked('у вас приложение есть?', 'Заказывайте в нашем приложении «Пицца+».')).toBe(false);
+    // "Приложение" not asked of: the visitor's own ("не хочу ваше приложение ставить").
+    expect(leavesOutWhatIsAsked('можно результаты по телефону? не хочу ваше приложение ставить', ordering)).toBe(false);
+    const game = 'Шары — только наши, купленные в клубе.';
+    expect(leavesOutWhatIsAsked('можно ли заказать у вас фотографа, чтобы он снял нашу игру?', game)).toBe(true);
+    expect(leavesOutWhatIsAsked('можно ли заказать у вас фотографа?', 'Фотограф на игру — 3 000 ₽ в час.')).toBe(false);
+    expect(
+      leavesOutWhatIsAsked('если собака травмируется, у вас есть страховка?', 'Коррекция поведения: страхи.'),
+    ).toBe(true);
+    expect(leavesOutWhatIsAsked('проводите онлайн-занятия по лепке?', 'Занятия в студии по субботам.')).toBe(true);
+    expect(leavesOutWhatIsAsked('проводите онлайн-занятия?', 'Занятия идут онлайн в Zoom.')).toBe(false);
+    expect(leavesOutWhatIsAsked('берёте собак на передержку?', 'Корм для собак — от 500 ₽.')).toBe(true);
+    expect(leavesOutWhatIsAsked('берёте детей с аутизмом?', 'Берём детей с 4 лет.')).toBe(true);
+    expect(leavesOutWhatIsAsked('берёте детей с аутизмом?', 'Занимаемся с детьми с РАС индивидуально.')).toBe(false);
   });
 
   it('hands off calories or tips asked when no answer names them, and answers the calories said', async () => {

@@ -571,7 +571,9 @@ const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
   // Topics a visitor asks of that only a sentence naming them answers, and that documents often
   // leave out: food values ("сколько калорий в куске пепперони?" of how a pizza is cut), a tax
   // deduction, a promo code, a cashback, tips, charging an electric car, pregnancy, gluten, lactose,
-  // halal or kosher food, parking, Wi-Fi, cryptocurrency, a wheelchair.
+  // halal or kosher food, parking, Wi-Fi, cryptocurrency, a wheelchair; and services a business
+  // is asked for beside its own: a photographer, an animator, insurance, classes online, a mobile
+  // app, a passport abroad, a summer camp, competitions, boarding a pet, children with special needs.
   [
     /калори|ккал|кбжу|(?<!\p{L})бел(?:ок|ка|ков)(?!\p{L})|углевод/iu,
     /калори|ккал|кбжу|(?<!\p{L})бел(?:ок|ка|ков|ки)(?!\p{L})|углевод|пищев/iu,
@@ -589,12 +591,32 @@ const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
   [/wi-?fi|вай-?фай/iu, /wi-?fi|вай-?фай|интернет/iu],
   [/крипт|биткоин|bitcoin|usdt/iu, /крипт|биткоин|bitcoin|usdt/iu],
   [/инвалидн\p{L}*\s+коляс|колясочник|пандус/iu, /коляс|пандус|инвалид|маломобильн|ступен|порог|лифт/iu],
+  [/фотограф/iu, /фотограф|фотосъ[её]мк|(?<!\p{L})фото/iu],
+  [/аниматор/iu, /аниматор|анимац|ведущ/iu],
+  [/страховк|страхован/iu, /страхов/iu],
+  [/онлайн|дистанцион|удал[её]нн?о/iu, /онлайн|дистанц|удал[её]н|zoom|зум|видеосвяз|интернет/iu],
+  [/(?:есть|у\s+вас)\s+(?:\p{L}+\s+)?приложени|(?<!\p{L})приложени\p{L}*\s+(?:есть|у\s+вас)/iu, /приложени/iu],
+  [/загранпаспорт/iu, /загран/iu],
+  [/лагер/iu, /лагер|смен/iu],
+  [/соревнован|турнир/iu, /соревнован|турнир|старт/iu],
+  [/на\s+передержк|зоогостиниц/iu, /передерж|гостиниц|пожить|оставить|пансион/iu],
+  [
+    /аутизм|аутист|(?<!\p{L})рас(?!\p{L})|дцп|(?<!\p{L})овз|синдром\p{L}*\s+дауна/iu,
+    /аутизм|аутист|(?<!\p{L})рас(?!\p{L})|дцп|(?<!\p{L})овз|дауна|особенност|инвалид|иппотерап|особ\p{L}+\s+дет/iu,
+  ],
   // Open on a day of a month ("9 мая работаете?"): hours, or closed ("к маю модели разобраны" is neither).
   [
     /(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)\p{L}*[^?.!]*?(?<!\p{L})(?:работа|открыт)|(?<!\p{L})(?:работа|открыт)\p{L}*[^?.!]*?(?<![\d\p{L}])\d{1,2}(?:-?(?:го|е|ое))?\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр)/iu,
     /\d{1,2}[:.]\d{2}|закрыт|выходн|не\s+работа|круглосуточн|(?<!\p{L})до\s+\d{1,2}(?!\d)/iu,
   ],
 ];
+
+/**
+ * Whether an answer says nothing of what the question (lower-cased) asks whether they do or of the
+ * topic it names (ASKED_AND_SAID): it tells of something else, and the owner answers.
+ */
+export const leavesOutWhatIsAsked = (question: string, answer: string): boolean =>
+  ASKED_AND_SAID.some(([asked, said]) => asked.test(question) && !said.test(answer));
 
 /** Whether a sentence needs the one before it to be understood (GOES_ON, POINTS_BACK, TIME_BACK). */
 const pointsBack = (u: Unit, prev: Unit) =>
@@ -1541,7 +1563,7 @@ export async function composeLocalAnswer(
       if (more && !text.includes(more)) text = `${text}\n${more}`;
     });
   }
-  if (ASKED_AND_SAID.some(([asked, said]) => asked.test(qText) && !said.test(text))) return handoff(confidence);
+  if (leavesOutWhatIsAsked(qText, text)) return handoff(confidence);
   // Asked to buy a thing, an answer telling only a price tells the price of something else unless
   // it names the thing ("продаёте машины после проката?" of "Подача в аэропорт … стоит 1 500 руб.").
   if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) {
