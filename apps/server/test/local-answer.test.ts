@@ -3168,6 +3168,10 @@ describe('local answerer asked of a topic the documents leave out', () => {
     expect(leavesOutWhatIsAsked('проводите онлайн-занятия?', 'Занятия идут онлайн в Zoom.')).toBe(false);
     expect(leavesOutWhatIsAsked('берёте собак на передержку?', 'Корм для собак — от 500 ₽.')).toBe(true);
     expect(leavesOutWhatIsAsked('берёте детей с аутизмом?', 'Берём детей с 4 лет.')).toBe(true);
+    // Coming to the visitor is said as bringing too ("консультант привезёт платья в школу").
+    const school = 'можете привезти платья к нам в школу померить?';
+    expect(leavesOutWhatIsAsked(school, 'От 10 человек консультант бесплатно привезёт платья в школу.')).toBe(false);
+    expect(leavesOutWhatIsAsked(school, 'Группе от 5 выпускниц — скидка 10 % на прокат.')).toBe(true);
     expect(leavesOutWhatIsAsked('берёте детей с аутизмом?', 'Занимаемся с детьми с РАС индивидуально.')).toBe(false);
   });
 
