@@ -3121,6 +3121,31 @@ describe('local answerer asked to rent', () => {
   });
 });
 
+describe('local answerer asked whether one may, of a rule saying what one may not', () => {
+  let salonId = '';
+  beforeAll(async () => {
+    const owner = await createOwner(server.app);
+    salonId = await createAssistant(server.app, owner.userId);
+    await indexedFile(server.app, salonId, 'pravila.txt', [
+      {
+        heading: 'Чего мы не делаем',
+        content:
+          'Не купируем уши и хвосты, не удаляем когти кошкам и не делаем других ветеринарных операций — это работа ветклиники.',
+      },
+      { heading: 'Стрижка кошек', content: 'Стрижка кошки под машинку — 2 500 ₽, с мытьём — 3 200 ₽.' },
+      { heading: 'Когтеточки', content: 'Когтеточки и лежанки продаём на кассе, от 900 ₽.' },
+      { heading: 'Запись', content: 'Записаться можно по телефону или в Telegram, салон работает с 9:00 до 21:00.' },
+      { heading: 'Гостиница', content: 'Гостиница для кошек — 700 ₽ в сутки, корм ваш или наш.' },
+      { heading: 'Диваны', content: 'Чистим диваны и кресла от шерсти на дому у клиента, выезд — 500 ₽.' },
+    ]);
+  });
+
+  it('answers with the rule though it says less of the question than a sentence must', async () => {
+    const a = await askOf(() => salonId)('кот дерет диван, можно у вас ему когти удалить насовсем?');
+    expect(a.text).toContain('не удаляем когти');
+  });
+});
+
 describe('local answerer asked of a topic the documents leave out', () => {
   let pizzeriaId = '';
   let bakeryId = '';

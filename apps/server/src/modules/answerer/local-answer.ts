@@ -178,6 +178,8 @@ export const THRESHOLDS = {
   /** Thresholds are this much lower again when the passage holds `manyMatched` of the question's stems or more. */
   manySlack: 0.08,
   manyMatched: 3,
+  /** Thresholds are this much lower for a rule saying what one may not, asked whether one may. */
+  ruleSlack: 0.06,
   passages: 6,
   /** An answer is at most this long: a sentence or two, or the part of a long one that holds the fact. */
   answerChars: 300,
@@ -1397,14 +1399,14 @@ export async function composeLocalAnswer(
     return own.reduce((sum, l) => sum + Math.max(...terms.map((t) => pair(t, l))), 0) / own.length;
   };
   // Whether a sentence explains enough of the question, and its passage too, to be an answer.
-  const clears = (x: { p: number; unitCover: number; passageCover: number }) => {
+  const clears = (x: { p: number; unitCover: number; passageCover: number }, extra = 0) => {
     const scale = loneOf(x.p);
     // Every word of the question is known to this knowledge base: it is about the business, so a
     // partial match is more likely an answer than when some of its words are foreign to it.
     // Three or more of the question's words found in one passage tell its subject, whatever the
     // words it says differently ("Как фамилия игрока, который отобрал мяч, потерянный Ньютоном…").
     const many = (matchedIn[x.p] ?? 0) >= THRESHOLDS.manyMatched ? THRESHOLDS.manySlack : 0;
-    const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many;
+    const slack = (allKnown ? THRESHOLDS.knownSlack : 0) + many + extra;
     return (
       x.passageCover * scale >= THRESHOLDS.passageCoverage - slack &&
       x.unitCover * scale >= THRESHOLDS.unitCoverage - slack
@@ -1515,7 +1517,10 @@ export async function composeLocalAnswer(
   const lone = loneOf(best.p);
   const confidence = Math.min(best.passageCover * lone, best.unitCover * lone + 0.15);
   // A vacancy found for a visitor asking for a job answers however it words the job.
-  if (!jobSeeking && !clears(best)) return handoff(confidence);
+  // Asked whether one may, the rule saying what one may not is the answer however else it words
+  // the thing ("можно у вас ему когти удалить?" of "Не … удаляем когти кошкам").
+  const ruleSlack = mayAsked && NEGATION.test(units[best.p]?.[best.u]?.text ?? '') ? THRESHOLDS.ruleSlack : 0;
+  if (!jobSeeking && !clears(best, ruleSlack)) return handoff(confidence);
   // How much of the question a sentence of a passage explains, for the rows and neighbours that
   // join the answer's sentence. A sentence without the compound asked about ("2-комнатная": a row
   // of another flat) is no row as good as the answer's, nor as good a neighbour.
