@@ -542,8 +542,11 @@ function personWords(text: string): string[] {
   return words.map((w) => w.toLowerCase().replace(/ё/g, 'е'));
 }
 
-/** A question word asking what or who, not whether ("к чему призвал…", "кем был…"). */
-const ASKS_WHICH = /(?<!\p{L})(?:что|чего|чему|чем|кто|кого|кому|кем|почему|зачем|ч[её]й|чья|чьи|как\p{L}*)(?!\p{L})/u;
+/**
+ * The forms of "что", "кто" and "чей" ASKS_WHAT leaves out ("к чему призвал…", "кем был…"): with it,
+ * a question asking what or who, not whether.
+ */
+const ASKS_WHOM = /(?<!\p{L})(?:чему|кого|кому|кем|ч[её]й|чья|чьи)(?!\p{L})/u;
 
 const CERTIFICATE = /сертификат|серт(?:ик)?(?!\p{L})/iu;
 /** Asked to buy a thing ("гитары продаёте?", "можно у вас купить шлейку?"). */
@@ -557,7 +560,7 @@ const SALE_SAID = /куп|прода|приобр/iu;
  */
 const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
   // To buy ("гитары продаёте?", "можно у вас купить шлейку?"): a sale or a price (of the thing, below).
-  [BUY_ASKED, /куп|прода|приобр|₽|руб|цен[аыеуо]|стои|бесплатн/iu],
+  [BUY_ASKED, new RegExp(`${SALE_SAID.source}|₽|руб|цен[аыеуо]|стои|бесплатн`, 'iu')],
   // To rent a thing or a room ("платье напрокат", "снять зал на пару часов"): renting.
   [
     /(?<!\p{L})(?:напрокат|в\s+прокат|в\s+аренду|арендовать|арендую|снять\s+(?:\p{L}+\s+)?(?:зал|помещени|студи|комнат|кабинет|бан|бесед|дом|квартир|площадк))/iu,
@@ -1578,9 +1581,8 @@ export async function composeLocalAnswer(
   // Asked of a person the answer names, the answer tells of that person, not whether they do the
   // thing the documents never name ("Ольга Белова делает собакам массаж?" of her entry telling her
   // grooming, "Андрей Бурцев тренирует на открытой воде?" of his timetable row): the owner answers.
-  const named = onlyWhether && !ASKS_WHICH.test(qText) ? personWords(text) : [];
-  if (named.length > 0) {
-    const isName = (t: string) => !verbs.has(t) && named.some((w) => w.startsWith(saidAs(t)));
+  const named = onlyWhether && !ASKS_WHOM.test(qText) ? personWords(text) : [];
+  if (terms.some((t) => !verbs.has(t) && named.some((w) => w.startsWith(saidAs(t))))) {
     // A verb of the third person ("стрижёт", "тренирует") is no unknown thing: the question's verbs
     // are read by endings that leave it out, as nouns end so too ("билет").
     const askedWords = textWords(qText);
@@ -1594,7 +1596,7 @@ export async function composeLocalAnswer(
         !NUMBER.test(t) &&
         saidIn(text, [t, ...(synonyms.get(t) ?? [])].map(saidAs)) === 0,
     );
-    if (strange.length > 0 && terms.some(isName)) return handoff(confidence);
+    if (strange.length > 0) return handoff(confidence);
   }
   const opening = firstSentence(text);
   if ((STORY.test(opening) && !STORY_ASKED.test(qText)) || (PREAMBLE.test(opening) && !PREAMBLE_ASKED.test(qText)))
