@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../infra/db';
-import { analyzeTexts, lexemesOf, rootIndex, rootStrength } from './text';
+import { analyzeTexts, lexemesOf, rootIndex, rootStrength, splitUnits } from './text';
 
 let database: Database;
 /** The texts each query was asked to stem. */
@@ -178,5 +178,24 @@ describe('roots of two stems', () => {
     expect(rootStrength('маш', 'машин')).toBe(0);
     // A noun the stemmer cut as a verb: "Терем" → "тер", "в тереме" → "терем".
     expect(rootStrength('терем', 'тер')).toBeGreaterThanOrEqual(0.65);
+  });
+});
+
+describe('sentences of a passage', () => {
+  it('keeps a clause number with its sentence, not as a sentence of its own', () => {
+    const units = splitUnits(
+      '7.2. Одевайте ребёнка по погоде. Зимой положите варежки.\n7.3. В шкафчике должна быть пижама.\n10.1.3. Ключи у администратора.',
+    );
+    expect(units).toEqual([
+      { text: 'Одевайте ребёнка по погоде.', line: 0 },
+      { text: 'Зимой положите варежки.', line: 0 },
+      { text: 'В шкафчике должна быть пижама.', line: 1 },
+      { text: 'Ключи у администратора.', line: 2 },
+    ]);
+    // An abbreviation's full stop still ends no sentence, a year's figure is no clause number.
+    expect(splitUnits('Открыты с 2019. Мы на ул. Ленина.').map((u) => u.text)).toEqual([
+      'Открыты с 2019.',
+      'Мы на ул. Ленина.',
+    ]);
   });
 });

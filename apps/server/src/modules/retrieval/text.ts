@@ -205,7 +205,15 @@ const ABBREVIATION =
 /** A name's initial ("Джон К. Мессенджер", "А. С. Пушкин"): its full stop ends no sentence. */
 const INITIAL = /(?:^|[\s(])\p{Lu}\.$/u;
 
-/** A passage cut into lines (paragraphs, table rows) and the lines into sentences. */
+/** The number of a document's clause: "7.", "7.2.", "10.1.3.". */
+const CLAUSE_NUMBER = /^\s*(?:\d{1,3}\.)+$/;
+
+/**
+ * A passage cut into lines (paragraphs, table rows) and the lines into sentences. The number of a
+ * document's clause ("7.2. Одевайте ребёнка…", on its line or run into one) is no sentence: it would
+ * stand between a clause's sentence and the next clause's, which a short answer takes as it takes a
+ * next line.
+ */
 export function splitUnits(content: string): { text: string; line: number }[] {
   const units: { text: string; line: number }[] = [];
   content.split(/\n+/).forEach((rawLine, line) => {
@@ -217,8 +225,8 @@ export function splitUnits(content: string): { text: string; line: number }[] {
       const end = m.index + m[0].trimEnd().length;
       const candidate = text.slice(start, end);
       if (ABBREVIATION.test(candidate) || INITIAL.test(candidate)) continue;
-      units.push({ text: candidate.trim(), line });
       start = m.index + m[0].length;
+      if (!CLAUSE_NUMBER.test(candidate)) units.push({ text: candidate.trim(), line });
     }
     const tail = text.slice(start).trim();
     if (tail) units.push({ text: tail, line });
