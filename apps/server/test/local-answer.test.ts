@@ -3744,3 +3744,34 @@ describe('local answerer on numbered rules', () => {
     expect(a.text).not.toMatch(/7\.\d\./);
   });
 });
+
+describe('local answerer asked a price its best line lacks', () => {
+  let windowsId = '';
+  beforeAll(async () => {
+    windowsId = await assistantWith('pravila.pdf', [
+      {
+        heading: '8. Демонтаж и вывоз',
+        content: [
+          '8.1. Демонтаж старых окон — по прайсу. Старые рамы, стёкла и строительный мусор выносим до контейнера у дома бесплатно.',
+          '8.2. Вывоз на полигон — 1 500 ₽ за заказ до 3 окон, 2 500 ₽ от 4 окон, 2 000 ₽ за балкон.',
+          '8.3. Старые пластиковые окна по желанию снимаем аккуратно и оставляем заказчику; деревянные рамы при демонтаже обычно разрушаются и не сохраняются.',
+        ].join('\n'),
+      },
+      // Windows are named everywhere: the word tells little.
+      ...[
+        'Замер окон бесплатный.',
+        'Окна ставим за 1 день.',
+        'На окна гарантия 5 лет.',
+        'Москитные сетки на окна — 900 ₽.',
+      ].map((content) => ({ heading: 'Окна', content })),
+    ]);
+  });
+
+  it('joins the line beside that holds the price to the line that names the question', async () => {
+    const a = await askOf(() => windowsId)(
+      'меняем 2 окна, старые деревянные рамы увезёте с собой? по деньгам сколько это?',
+    );
+    expect(a.text).toContain('деревянные рамы');
+    expect(a.text).toContain('1 500 ₽');
+  });
+});

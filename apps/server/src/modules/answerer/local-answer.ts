@@ -1998,8 +1998,13 @@ function composeAnswer(
     const exception = [last + 1, first - 1].find(
       (j) => beside.includes(j) && NEGATION.test(list[j]?.text ?? '') && unitScore(j) >= EXCEPTION_SHARE * unitScore(i),
     );
+    // The answer without the kind asked (a price, a time), as withNeighbour reads it.
+    const lacking = holdsAnswer !== undefined && !picked.some((x) => holdsAnswer(x.text));
+    const supplies = (x: Unit) => lacking && !!holdsAnswer?.(x.text);
     // A line beside a short answer that shares enough of the question: a rule's line and its term
-    // on the next ("Ключи можно оставить в нашем офисе…" / "Ключи храним… не дольше 7 дней").
+    // on the next ("Ключи можно оставить в нашем офисе…" / "Ключи храним… не дольше 7 дней"), or,
+    // the answer lacking the kind asked, any that shares some and holds it ("старые рамы увезёте?
+    // по деньгам сколько?" of "…деревянные рамы… не сохраняются" / "Вывоз на полигон — 1 500 ₽").
     const besideLine =
       length < LINE_PAIR_CHARS && !isRow(u)
         ? beside.find((j) => {
@@ -2008,7 +2013,7 @@ function composeAnswer(
               x.line !== u.line &&
               !TITLE_LINE.test(x.text) &&
               unitScore(j) > 0 &&
-              unitScore(j) >= LINE_PAIR_SHARE * unitScore(i)
+              (unitScore(j) >= LINE_PAIR_SHARE * unitScore(i) || supplies(x))
             );
           })
         : undefined;
