@@ -1197,6 +1197,20 @@ describe('a question read for its subject', () => {
     for (const stem of ['записыва', 'уезжа']) expect(query.verbs.has(stem), stem).toBe(true);
   });
 
+  it('reads the past in -ил/-ила or reflexive as a verb, not a noun in -ило, -ала, -али ("правило", "зала", "детали")', async () => {
+    const { query } = await retrieve(
+      server.app.ctx,
+      businessId,
+      'курьер нахамил, а вчера медсестра нахамила и ноутбук сломался. какое правило аренды зала, какие детали?',
+    );
+    // Stemmed as the stemmer cuts them: "нахамил"/"нахамила" → "нахам", "сломался" → "слома".
+    for (const stem of ['нахам', 'слома']) expect(query.verbs.has(stem), stem).toBe(true);
+    for (const stem of ['прав', 'зал', 'дета']) {
+      expect(query.terms, stem).toContain(stem);
+      expect(query.verbs.has(stem), stem).toBe(false);
+    }
+  });
+
   it('reads the word after "я" or "мы" as a verb only by a verb\'s ending ("я сдам", "мы вернёмся"; not "я студентка")', async () => {
     const student = await retrieve(server.app.ctx, businessId, 'я студентка, мне распечатать дешевле выйдет?');
     expect(student.query.verbs.has('студентк')).toBe(false);

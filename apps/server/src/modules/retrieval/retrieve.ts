@@ -42,10 +42,14 @@ const QUESTION_PHRASES =
  * ("уезжаю", "записываю"), the reflexive third person ("начнётся", "нравится", "поменяются",
  * "дождутся"), the third person in -дет ("выйдет", "подождёт", "придёт": no noun of a business
  * ends so), the reflexive first person ("уложусь", "боюсь") and the imperative in -ьте/-йте
- * ("скиньте", "дайте"). A verb says less about the subject than a noun.
+ * ("скиньте", "дайте"), and the past in -ил/-ила ("нахамил", "купила": few nouns end so, "правило",
+ * "зала" and "детали" do, so not -ило, -ала, -али) or reflexive ("свалился", "сломалась"): what a
+ * customer tells happened ("курьер нахамил, куда пожаловаться?"). A verb says less about the subject
+ * than a noun. (Over 68 businesses 2,073 → 2,076 of 2,711, outside answered 67 → 68; with -или and
+ * -али, 2,074: "автомобили", "подарили".)
  */
 const VERB =
-  /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят|[ьй]те)$|^.{2,}[ую]сь$|^.{3,}[ая]ю$|^.{2,}(?:ю|я|е|и|ё|у|а)тся$|^.{2,}д[её]т$/;
+  /(?:ть|ться|тесь|ете|ите|ёте|ешь|ишь|ют|ят|[ьй]те)$|^.{2,}[ую]сь$|^.{3,}[ая]ю$|^.{2,}(?:ю|я|е|и|ё|у|а)тся$|^.{2,}д[её]т$|^.{3,}(?:ил|ила|[иаеё]л(?:ся|ась|ись))$/;
 /**
  * Nouns with a verb's ending: the young of animals in the plural ("котят", "щенят", "ребят"), and
  * nouns in the prepositional case in -те ("на сайте", "на пульте", "в асфальте") or in -усь ("Беларусь").
