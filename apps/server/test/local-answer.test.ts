@@ -1197,6 +1197,12 @@ describe('a question read for its subject', () => {
     for (const stem of ['записыва', 'уезжа']) expect(query.verbs.has(stem), stem).toBe(true);
   });
 
+  it('reads "буквально", "снова", "опять" as saying nothing of the subject', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'надо платье буквально на пару часов, опять и снова');
+    expect(query.terms).toContain('плат');
+    for (const stem of ['буквальн', 'снов', 'опя']) expect(query.terms, stem).not.toContain(stem);
+  });
+
   it('reads the past in -ил/-ила or reflexive as a verb, not a noun in -ило, -ала, -али ("правило", "зала", "детали")', async () => {
     const { query } = await retrieve(
       server.app.ctx,
