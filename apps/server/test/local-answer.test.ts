@@ -2759,6 +2759,14 @@ describe('local answerer on businesses written apart', () => {
     }
   });
 
+  it('reads "норм?" of a plan as asking whether one may: the rule saying what one may not answers', async () => {
+    const a = await askOf(() => ids.get('Прокат автомобилей') ?? '')(
+      'хотим на машине в казахстан к родне сгонять, норм?',
+    );
+    expect(a.source, a.text).toBe('knowledge');
+    expect(a.text).toContain('запрещ');
+  });
+
   it('hands off an abbreviation the documents never write ("МРТ", "ТСЖ"), not one they do ("ОМС")', async () => {
     const mri = await askOf(() => ids.get('Ветклиника') ?? '')('Сколько стоит сделать МРТ собаке?');
     expect(mri.source, mri.text).toBe('handoff');

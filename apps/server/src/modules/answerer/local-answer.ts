@@ -644,9 +644,13 @@ const NEIGHBOUR_SHARE = 0.3;
 const LINE_PAIR_SHARE = 0.3;
 const LINE_PAIR_CHARS = 220;
 
-/** A question whether one may: "можно …?", "могу …?", "принимаете …?", "пустите …?". */
+/**
+ * A question whether one may: "можно …?", "могу …?", "принимаете …?", "пустите …?", or a plan told
+ * and asked "норм?", "ок?" ("хотим в Казахстан к родне сгонять, норм?"). (Over 68 businesses
+ * 2,077 → 2,079 of 2,711, outside answered the same.)
+ */
 const MAY_ASKED =
-  /(?<!\p{L})(?:можно|могу|можем|можете|разрешается|разрешено|принимаете|пустите|пускаете|реально)(?!\p{L})/u;
+  /(?<!\p{L})(?:можно|могу|можем|можете|разрешается|разрешено|принимаете|пустите|пускаете|реально|(?:норм(?:ально)?|ок|окей)(?=\s*\?))(?!\p{L})/u;
 /**
  * A question whether the business will do a thing ("вернёте деньги?", "поменяете?", "продлите?"):
  * a verb of "вы" (not a request: "подскажите", "перезвоните"; nor a noun after its preposition: "в
