@@ -3753,6 +3753,7 @@ describe("local answerer on a staff list's entries", () => {
 
 describe('local answerer on numbered rules', () => {
   let rulesId = '';
+  let windowsId = '';
   beforeAll(async () => {
     rulesId = await assistantWith('pravila.pdf', [
       {
@@ -3764,18 +3765,6 @@ describe('local answerer on numbered rules', () => {
         ].join('\n'),
       },
     ]);
-  });
-
-  it('joins the next clause to a short one as it joins a next line, its number being no sentence', async () => {
-    const a = await askOf(() => rulesId)('Что нужно оставить у ребенка в шкафчике?');
-    expect(a.text).toContain('пижама');
-    expect(a.text).not.toMatch(/7\.\d\./);
-  });
-});
-
-describe('local answerer asked a price its best line lacks', () => {
-  let windowsId = '';
-  beforeAll(async () => {
     windowsId = await assistantWith('pravila.pdf', [
       {
         heading: '8. Демонтаж и вывоз',
@@ -3795,7 +3784,13 @@ describe('local answerer asked a price its best line lacks', () => {
     ]);
   });
 
-  it('joins the line beside that holds the price to the line that names the question', async () => {
+  it('joins the next clause to a short one as it joins a next line, its number being no sentence', async () => {
+    const a = await askOf(() => rulesId)('Что нужно оставить у ребенка в шкафчике?');
+    expect(a.text).toContain('пижама');
+    expect(a.text).not.toMatch(/7\.\d\./);
+  });
+
+  it('joins to an answer lacking the price asked the clause beside that holds it', async () => {
     const a = await askOf(() => windowsId)(
       'меняем 2 окна, старые деревянные рамы увезёте с собой? по деньгам сколько это?',
     );

@@ -2002,9 +2002,10 @@ function composeAnswer(
     const exception = [last + 1, first - 1].find(
       (j) => beside.includes(j) && NEGATION.test(list[j]?.text ?? '') && unitScore(j) >= EXCEPTION_SHARE * unitScore(i),
     );
-    // The answer without the kind asked (a price, a time), as withNeighbour reads it.
-    const lacking = holdsAnswer !== undefined && !picked.some((x) => holdsAnswer(x.text));
-    const supplies = (x: Unit) => lacking && !!holdsAnswer?.(x.text);
+    const supplies = suppliesWhatLacks(
+      holdsAnswer,
+      picked.map((x) => x.text),
+    );
     // A line beside a short answer that shares enough of the question: a rule's line and its term
     // on the next ("Ключи можно оставить в нашем офисе…" / "Ключи храним… не дольше 7 дней"), or,
     // the answer lacking the kind asked, any that shares some and holds it ("старые рамы увезёте?
@@ -2053,6 +2054,21 @@ function composeAnswer(
   return QUESTION_LINE.test(u.text) ? text : withNeighbour(list, picked, text, unitScore, limit, terms, holdsAnswer);
 }
 
+/** No unit supplies what an answer lacks: it lacks nothing, or the question asks no kind. */
+const NONE_SUPPLIES = (_x: Unit | undefined) => false;
+
+/**
+ * Whether a unit holds the kind of answer asked (a year, a price, a time) that the answer's texts
+ * lack: such a unit joins the answer before one that only repeats the question's words.
+ */
+function suppliesWhatLacks(
+  holds: ((text: string) => boolean) | undefined,
+  texts: string[],
+): (x: Unit | undefined) => boolean {
+  if (!holds || texts.some(holds)) return NONE_SUPPLIES;
+  return (x) => !!x && holds(x.text);
+}
+
 /**
  * A paragraph longer than an answer is prose that may tell a fact across sentences; shorter ones
  * are given whole or list facts said whole. (At 600 characters, paragraphs of 300–600 lost the
@@ -2097,8 +2113,8 @@ function withNeighbour(
   // An answer without what the question asks for (a year, a name, a number) takes the sentence that
   // holds it, further on or beside it, before one that only repeats more of the question's words
   // ("В каком году впервые…": "Ранние версии были внедрены к 1851 году").
-  const lacking = holds !== undefined && !holds(text);
-  const supplies = (x: Unit | undefined) => lacking && !!x && !!holds?.(x.text);
+  const supplies = suppliesWhatLacks(holds, [text]);
+  const lacking = supplies !== NONE_SUPPLIES;
   // An answer starting with its verb ("Работает с теми, кто боится руля") has its subject in the
   // sentence before ("Кузьмина Марина Викторовна — инструктор…"): that one first, from its start,
   // before a sentence further on that names another ("Громов … стаж инструктора 18 лет").

@@ -29,17 +29,19 @@ const HANDOFF_SOURCES = `('handoff', 'operator-request')`;
 const HANDING_TRIGGER = `t.action <> 'CUSTOM_ANSWER_AND_CONTINUE'`;
 
 /**
- * A message's hour in Moscow by arithmetic (Moscow keeps UTC+3, see month.ts): a time zone per
- * message cost a tenth of the month's figures on PGlite.
+ * The whole periods of `seconds` since the epoch at a column's time in Moscow, by arithmetic
+ * (Moscow keeps UTC+3, see month.ts): a time zone per message cost a tenth of the month's figures
+ * on PGlite.
  */
-const MOSCOW_HOUR = `(floor((date_part('epoch', created_at) + ${MOSCOW_OFFSET_MS / 1000}) / 3600)::bigint % 24)::int`;
+const moscowPeriods = (column: string, seconds: number) =>
+  `floor((date_part('epoch', ${column}) + ${MOSCOW_OFFSET_MS / 1000}) / ${seconds})::bigint`;
 
 /**
  * The month's figures: the month's messages of the scope are read once (the (assistant_id,
  * created_at) index), each conversation reduced to one row (its counts and hand-off times), and
  * those rows counted, and the questions counted by hour. A question is a visitor message with
- * text (stored trimmed: a message of an attachment alone holds its link). The hand-off reason of a conversation is its first (a trigger fires before the
- * bot answers, so a tie goes to the trigger).
+ * text (stored trimmed: a message of an attachment alone holds its link). The hand-off reason of a
+ * conversation is its first (a trigger fires before the bot answers, so a tie goes to the trigger).
  */
 export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): Promise<MonthFigures> {
   const { assistants, params } = scopeSql(scope, range);
@@ -49,7 +51,7 @@ export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): P
        select visitor_id, created_at,
               role = 'visitor' is_visitor,
               role = 'visitor' and content <> '' asks,
-              case when role = 'visitor' then ${MOSCOW_HOUR} end hr,
+              case when role = 'visitor' then (${moscowPeriods('created_at', 3600)} % 24)::int end hr,
               case when role = 'bot' then length(content) end bot_chars,
               case when role = 'bot' and source = 'handoff' then created_at end no_answer_at,
               case when role = 'bot' and source = 'operator-request' then created_at end asked_at,
@@ -128,8 +130,7 @@ export async function monthFigures(ctx: Ctx, scope: Scope, range: MonthRange): P
  */
 export async function dailyFigures(ctx: Ctx, scope: Scope, range: MonthRange): Promise<StatisticsDay[]> {
   const { assistants, params } = scopeSql(scope, range);
-  const offset = `$${params.length + 1}`;
-  const day = (column: string) => `floor((extract(epoch from ${column}) + ${offset}) / 86400)::int`;
+  const day = (column: string) => `${moscowPeriods(column, 86400)}::int`;
   const rows = await ctx.database.query<{ day: number; conversations: string | number; handoffs: string | number }>(
     `with events as (
        select visitor_id, ${day('created_at')} d, role = 'visitor' asks, role = 'bot' and source in ${HANDOFF_SOURCES} hands
@@ -142,7 +143,7 @@ export async function dailyFigures(ctx: Ctx, scope: Scope, range: MonthRange): P
      per_day as (select d, visitor_id, bool_or(asks) asks, bool_or(hands) hands from events group by d, visitor_id)
      select d "day", count(*) filter (where asks) conversations, count(*) filter (where hands) handoffs
      from per_day group by d`,
-    [...params, MOSCOW_OFFSET_MS / 1000],
+    params,
   );
   const byDay = new Map(rows.map((r) => [moscowDate(Number(r.day)), r]));
   return monthDays(range.month).map((date) => ({
