@@ -1286,7 +1286,7 @@ describe('a question read for its subject', () => {
     }
   });
 
-  it('leaves out "сначала" and reads "сверху" as a surcharge', async () => {
+  it('leaves out "сначала" and reads "сверху" and "дороже" as a surcharge', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
@@ -1294,6 +1294,9 @@ describe('a question read for its subject', () => {
     );
     expect(query.terms).not.toContain('снача');
     expect([...(query.synonyms.get('сверх') ?? [])]).toContain('наценк');
+    // "По обычной цене или дороже?" asks the surcharge ("с надбавкой 30 %").
+    const dearer = await retrieve(server.app.ctx, businessId, 'к семи утра это по обычной цене или дороже?');
+    expect([...(dearer.query.synonyms.get('дорож') ?? [])]).toContain('надбавк');
   });
 
   it('leaves out "целиком", weighs a business trip as the situation and reads "сменка" as "сменная"', async () => {

@@ -479,8 +479,9 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['техпаспорт', 'стс', 'птс'],
   // "Думаю от вас уходить": ending the contract.
   ['расторгнуть', 'расторжение', 'уходить', 'уйти'],
-  // A surcharge as a visitor asks it: "сколько сверху накинете?" of "наценка 30%".
-  ['наценка', 'надбавка', 'доплата', 'доплатить', 'сверху'],
+  // A surcharge as a visitor asks it: "сколько сверху накинете?" of "наценка 30%", "по обычной цене
+  // или дороже?" of "с надбавкой 30 %".
+  ['наценка', 'надбавка', 'доплата', 'доплатить', 'сверху', 'дороже'],
   // Two people as a visitor says it ("вдвоём с мужем") and as a price list writes it ("занятие для пары").
   // "Пара" stems as "пар", the steam's stem too ("париться"), so the two groups meet there: over the
   // bathhouse and every other business nothing was lost by it.
