@@ -3801,3 +3801,28 @@ describe('local answerer on numbered rules', () => {
     expect(a.text).toContain('1 500 ₽');
   });
 });
+
+describe('local answerer on a topic its heading names', () => {
+  let schoolId = '';
+  beforeAll(async () => {
+    schoolId = await assistantWith('pravila.pdf', [
+      {
+        heading: 'Правила школы › 7. Пропуски',
+        content: '7.1. Пропущенное по болезни занятие переносим на другой день той же недели.',
+      },
+      {
+        heading: 'Правила школы › 8. Онлайн-занятия',
+        content:
+          '8.1. Ученик подключается за 5 минут до начала урока и включает камеру. ' +
+          '8.2. С планшета или телефона заниматься нельзя: на них не работают нужные программы.',
+      },
+    ]);
+  });
+  const ask = (question: string) => askOf(() => schoolId)(question);
+
+  it('answers a question naming the topic with a sentence under that heading', async () => {
+    expect((await ask('у нас дома только планшет, можно с него на онлайн питон ходить?')).text).toContain(
+      'С планшета или телефона заниматься нельзя',
+    );
+  });
+});

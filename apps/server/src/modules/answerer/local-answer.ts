@@ -623,6 +623,9 @@ const ASKED_AND_SAID: readonly (readonly [asked: RegExp, said: RegExp])[] = [
 export const leavesOutWhatIsAsked = (question: string, answer: string): boolean =>
   ASKED_AND_SAID.some(([asked, said]) => asked.test(question) && !said.test(answer));
 
+/** A passage's own heading: the last of its path ("Правила › 8. Онлайн-занятия"). */
+const lastHeading = (heading: string) => heading.split(' › ').pop() ?? '';
+
 /** Whether a sentence needs the one before it to be understood (GOES_ON, POINTS_BACK, TIME_BACK). */
 const pointsBack = (u: Unit, prev: Unit) =>
   GOES_ON.test(u.text) || (prev.line === u.line && (POINTS_BACK.test(u.text) || TIME_BACK.test(u.text)));
@@ -1575,7 +1578,9 @@ export async function composeLocalAnswer(
       if (more && !text.includes(more)) text = `${text}\n${more}`;
     });
   }
-  if (leavesOutWhatIsAsked(qText, text)) return handoff(confidence);
+  // The heading the answer stands under tells its topic too ("8. Онлайн-занятия" of "С планшета
+  // … заниматься нельзя").
+  if (leavesOutWhatIsAsked(qText, `${lastHeading(chosen?.heading ?? '')}\n${text}`)) return handoff(confidence);
   // Asked to buy a thing, an answer telling only a price tells the price of something else unless
   // it names the thing ("продаёте машины после проката?" of "Подача в аэропорт … стоит 1 500 руб.").
   if (BUY_ASKED.test(qText) && !SALE_SAID.test(text)) {
