@@ -1270,7 +1270,7 @@ describe('a question read for its subject', () => {
     }
   });
 
-  it('reads money "назад" as returned, and leaves out "туда", "нормально", "вариант" and "всем"', async () => {
+  it('reads money "назад" as returned, and leaves out "туда", "нормально", "вариант", "всем" and "ко"', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
@@ -1280,6 +1280,8 @@ describe('a question read for its subject', () => {
     for (const stem of ['вариант', 'нормальн', 'туд']) expect(query.terms).not.toContain(stem);
     const all = await retrieve(server.app.ctx, businessId, 'залог тоже надо вносить как всем?');
     expect(all.query.terms).not.toContain('всем');
+    const toMe = await retrieve(server.app.ctx, businessId, 'живу в Заречном, привезёте платье прямо ко мне?');
+    expect(toMe.query.terms).not.toContain('ко');
     for (const question of ['три года назад у вас стригся, мастер тот же?', 'неделю назад сдала куртку, готова?']) {
       const ago = await retrieve(server.app.ctx, businessId, question);
       expect(ago.query.synonyms.get('назад'), question).toBeUndefined();

@@ -1867,7 +1867,7 @@ const DESCRIBING_STEM = 4;
 
 /** Stems of the last part of a heading path ("Частые вопросы › Сколько стоит…"): the FAQ question itself. */
 function lastHeadingStems(heading: string, stems: Set<string>): string[] {
-  const last = heading.split(' › ').pop()?.toLowerCase() ?? '';
+  const last = lastHeading(heading).toLowerCase();
   return [...stems].filter((s) => last.includes(saidAs(s)));
 }
 
