@@ -1270,7 +1270,7 @@ describe('a question read for its subject', () => {
     }
   });
 
-  it('reads money "назад" as returned, and leaves out "туда", "нормально", "вариант", "всем" and "ко"', async () => {
+  it('reads money "назад" as returned, and leaves out "туда", "нормально", "вариант", "всем", "ко", "никак", "кучу", "поближе"', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
@@ -1282,6 +1282,15 @@ describe('a question read for its subject', () => {
     expect(all.query.terms).not.toContain('всем');
     const toMe = await retrieve(server.app.ctx, businessId, 'живу в Заречном, привезёте платье прямо ко мне?');
     expect(toMe.query.terms).not.toContain('ко');
+    const stuck = await retrieve(
+      server.app.ctx,
+      businessId,
+      'эвакуатор никак не подъедет, никто не выпускает. анализов кучу сдать, где поближе?',
+    );
+    for (const stem of ['никак', 'никт', 'куч', 'поближ']) expect(stuck.query.terms).not.toContain(stem);
+    // "Прописка" is the "регистрация" the documents name.
+    const lives = await retrieve(server.app.ctx, businessId, 'пензенской прописки нет, залог такой же?');
+    expect([...(lives.query.synonyms.get('прописк') ?? [])]).toContain('регистрац');
     for (const question of ['три года назад у вас стригся, мастер тот же?', 'неделю назад сдала куртку, готова?']) {
       const ago = await retrieve(server.app.ctx, businessId, question);
       expect(ago.query.synonyms.get('назад'), question).toBeUndefined();
