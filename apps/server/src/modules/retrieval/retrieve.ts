@@ -571,7 +571,8 @@ const CHAT_WORDS: [RegExp, string][] = [
   // "Прям сегодня", "прям в игре": a chat's particle ("прямо"), which names no "прямую юбку".
   [/(?<!\p{L})прям(?!\p{L})\s*/giu, ''],
   // Things as a chat shortens them ("ноут", "за компом", "акум от шуруповёрта", "видос", "телек",
-  // "тачку"), in the documents' words, the ending kept.
+  // "тачку"), in the documents' words, the ending kept: the same word, it weighs as the word does,
+  // not as a synonym (the groups of synonyms.ts keep them for the owner's suggestions).
   [/(?<!\p{L})ноут(?!бук)(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'ноутбук$1'],
   [/(?<!\p{L})комп(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'компьютер$1'],
   [/(?<!\p{L})акк?ум(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'аккумулятор$1'],
