@@ -1392,6 +1392,9 @@ describe('a question read for its subject', () => {
     );
     expect(query.terms).not.toContain('норм');
     expect(query.light.has('девушк')).toBe(true);
+    // "Успею" tells the visitor's own timing, not the subject ("если не успею сразу забрать вещь…").
+    const late = await retrieve(server.app.ctx, businessId, 'если не успею сразу забрать, сколько пролежит?');
+    expect(late.query.light.has('усп')).toBe(true);
     expect([...(query.synonyms.get('поснима') ?? [])]).toContain('съемк');
     expect([...(query.synonyms.get('сертик') ?? [])]).toContain('сертификат');
     expect([...(query.synonyms.get('полайтов') ?? [])]).toContain('облегчен');
