@@ -1298,7 +1298,7 @@ describe('a question read for its subject', () => {
     }
   });
 
-  it('leaves out "сначала" and reads "сверху" and "дороже" as a surcharge', async () => {
+  it('leaves out "сначала", reads "сверху" and "дороже" as a surcharge and the New Year holidays as January', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
@@ -1306,6 +1306,11 @@ describe('a question read for its subject', () => {
     );
     expect(query.terms).not.toContain('снача');
     expect([...(query.synonyms.get('сверх') ?? [])]).toContain('наценк');
+    // The New Year holidays are January's first days; a New Year party is not.
+    const holidays = await retrieve(server.app.ctx, businessId, 'вы доступны во время новогодних каникул?');
+    expect([...(holidays.query.synonyms.get('новогодн') ?? [])]).toContain('январ');
+    const party = await retrieve(server.app.ctx, businessId, 'новогодний корпоратив почем с человека?');
+    expect([...(party.query.synonyms.get('новогодн') ?? [])]).not.toContain('январ');
     // "По обычной цене или дороже?" asks the surcharge ("с надбавкой 30 %").
     const dearer = await retrieve(server.app.ctx, businessId, 'к семи утра это по обычной цене или дороже?');
     expect([...(dearer.query.synonyms.get('дорож') ?? [])]).toContain('надбавк');

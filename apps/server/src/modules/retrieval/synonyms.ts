@@ -719,6 +719,13 @@ export const KINDS: readonly (readonly [names: readonly string[], kinds: readonl
   // A thing given back "обратно" or "назад" is returned ("сдать обратно", "получить деньги назад");
   // "туда и обратно" of a trip is not, nor a time ago ("неделю назад сдала куртку").
   [['возврат', 'вернуть'], ['обратно', 'назад'], GIVEN_BACK],
+  // The New Year holidays are January's first days ("бухгалтеры доступны во время новогодних
+  // каникул?" of "с 1 по 6 января"), not a New Year party.
+  [
+    ['январь', 'января'],
+    ['новогодний', 'новогодних', 'новогодние', 'каникулы', 'каникул'],
+    /новогодн\p{L}*\s+(?:каникул|праздник|выходн)/iu,
+  ],
   // A pet's young: "щеночку три месяца" of "щенков до 4 месяцев".
   // Their oblique forms too: the stems of "щенку", "щеночку", "котёнку" are not that of "щенок".
   [
