@@ -1298,7 +1298,7 @@ describe('a question read for its subject', () => {
     }
   });
 
-  it('leaves out "сначала", reads "сверху" and "дороже" as a surcharge and the New Year holidays as January', async () => {
+  it('leaves out "сначала", reads "сверху" and "дороже" as a surcharge, the New Year holidays as January and "нажаловаться" as "недовольны"', async () => {
     const { query } = await retrieve(
       server.app.ctx,
       businessId,
@@ -1311,6 +1311,9 @@ describe('a question read for its subject', () => {
     expect([...(holidays.query.synonyms.get('новогодн') ?? [])]).toContain('январ');
     const party = await retrieve(server.app.ctx, businessId, 'новогодний корпоратив почем с человека?');
     expect([...(party.query.synonyms.get('новогодн') ?? [])]).not.toContain('январ');
+    // A complaint as the documents invite it: "Если вы недовольны работой…".
+    const complaint = await retrieve(server.app.ctx, businessId, 'кому на мастера нажаловаться?');
+    expect([...(complaint.query.synonyms.get('нажалова') ?? [])]).toContain('недовольн');
     // "По обычной цене или дороже?" asks the surcharge ("с надбавкой 30 %").
     const dearer = await retrieve(server.app.ctx, businessId, 'к семи утра это по обычной цене или дороже?');
     expect([...(dearer.query.synonyms.get('дорож') ?? [])]).toContain('надбавк');
