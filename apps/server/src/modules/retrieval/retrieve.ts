@@ -537,9 +537,15 @@ export async function retrieve(
 const ACCRUING = '(?:балл|бонус|к[еэ]шб[эе]к|процент)';
 
 /** Question words as written in a chat ("скока стоит", "чё по срокам", "щас открыты?", "сколько выйдет"). */
+/**
+ * A look-ahead for `words` put before a look-behind that scans back over the question: the scan
+ * then runs only where the words begin, not at every position (which made a message of 2,000
+ * characters cost a second).
+ */
+const wordsFirst = (words: string) => `(?=${words})`;
 /** `words`, said before or after `context` anywhere in the question ([\s\S]: across sentences). */
 const withWordsAround = (words: string, context: string) =>
-  new RegExp(`(?<=${context}[\\s\\S]*)${words}|${words}(?=[\\s\\S]*${context})`, 'giu');
+  new RegExp(`${wordsFirst(words)}(?<=${context}[\\s\\S]*)${words}|${words}(?=[\\s\\S]*${context})`, 'giu');
 const NO_CAR = '(?<!\\p{L})без\\s+(?:машины|авто|автомобиля|тачки)(?!\\p{L})';
 const GETTING_THERE = '(?<!\\p{L})(?:добра|доех|доед|дойти|уех|уед|приех|приед|на\\s+ч[её]м)';
 
@@ -624,7 +630,7 @@ const CHAT_WORDS: [RegExp, string][] = [
   // The car said, then where to leave "её" or "их": "приеду на машине, где её рядом с салоном
   // бросить?", "приедем на двух машинах, где их оставить?".
   [
-    /(?<=(?<!\p{L})(?:машин|авто|тачк)\p{L}*[^?.!]*?)(?<!\p{L})(?:где|куда)\s+(?:е[её]|его|их)\s+(?:\p{L}+\s+){0,3}?(?:бросить|поставить|оставить|приткнуть)(?!\p{L})/giu,
+    /(?<!\p{L})(?=где|куда)(?<=(?<!\p{L})(?:машин|авто)\p{L}*[^?.!]*?)(?:где|куда)\s+(?:е[её]|его|их)\s+(?:\p{L}+\s+){0,3}?(?:бросить|поставить|оставить|приткнуть)(?!\p{L})/giu,
     'где припарковаться',
   ],
   // "Как добраться без машины?", "мы без машины, на чём до вас доехать?": by bus, tram, train,
