@@ -546,10 +546,46 @@ const wordsFirst = (words: string) => `(?=${words})`;
 /** `words`, said before or after `context` anywhere in the question ([\s\S]: across sentences). */
 const withWordsAround = (words: string, context: string) =>
   new RegExp(`${wordsFirst(words)}(?<=${context}[\\s\\S]*)${words}|${words}(?=[\\s\\S]*${context})`, 'giu');
-const NO_CAR = '(?<!\\p{L})без\\s+(?:машины|авто|автомобиля|тачки)(?!\\p{L})';
+/** Leaving a car ("бросить", "приткнуть"): where to park. ("Тачку" is "машину" by then, SHORTENED.) */
+const LEAVE = String.raw`(?<!\p{L})(?:бросить|поставить|оставить|приткнуть)(?!\p{L})`;
+const NO_CAR = '(?<!\\p{L})без\\s+(?:машины|авто|автомобиля)(?!\\p{L})';
 const GETTING_THERE = '(?<!\\p{L})(?:добра|доех|доед|дойти|уех|уед|приех|приед|на\\s+ч[её]м)';
 
-const CHAT_WORDS: [RegExp, string][] = [
+/** A chat's spelling and what it is rewritten to: a text ($1 its group), or made of the match. */
+type Rewrite = [RegExp, string | ((match: string, ending?: string) => string)];
+
+/**
+ * Things and breeds as a chat shortens them, and the word documents write ("ноут", "за компом",
+ * "акум от шуруповёрта", "видос", "телек", "тачку", "ньюфа постричь", "у ризена", "цверг"): the
+ * same word, it weighs as the word does, not as a synonym (the groups of synonyms.ts keep the short
+ * forms for the owner's suggestions).
+ */
+const SHORTENED: readonly (readonly [short: string, full: string])[] = [
+  ['ноут(?!бук)', 'ноутбук'],
+  ['комп', 'компьютер'],
+  ['акк?ум', 'аккумулятор'],
+  ['видос', 'видео'],
+  ['телек', 'телевизор'],
+  ['тачк', 'машин'],
+  ['ньюф', 'ньюфаундленд'],
+  ['ризен', 'ризеншнауцер'],
+  ['цверг', 'цвергшнауцер'],
+];
+/** A noun's endings after its stem ("ноута", "за компом", "по ноутам", "тачку"). */
+const NOUN_ENDING = '(ы|и|а|у|е|ом|ой|ов|ам|ами|ах)?';
+/**
+ * The full word with the short form's ending: the plural's "ы"/"и" as the full word spells it
+ * ("телеки" → "телевизоры", "ноуты" → "ноутбуки"), none for a word that does not decline ("видео").
+ */
+const fullWord =
+  (full: string) =>
+  (_match: string, ending = ''): string => {
+    if (/[аеиоуэюя]$/.test(full)) return full;
+    if (ending === 'ы' || ending === 'и') return `${full}${/[кгхжшчщ]$/.test(full) ? 'и' : 'ы'}`;
+    return `${full}${ending}`;
+  };
+
+const CHAT_WORDS: Rewrite[] = [
   // "Баллы капают?", "скока процентов капает": points or cashback that accrue, said before or after.
   [
     new RegExp(
@@ -577,20 +613,9 @@ const CHAT_WORDS: [RegExp, string][] = [
   [/(?<!\p{L})нал(?:ом|ик|иком|ику)?(?!\p{L})/giu, 'наличными'],
   // "Прям сегодня", "прям в игре": a chat's particle ("прямо"), which names no "прямую юбку".
   [/(?<!\p{L})прям(?!\p{L})\s*/giu, ''],
-  // Things as a chat shortens them ("ноут", "за компом", "акум от шуруповёрта", "видос", "телек",
-  // "тачку"), in the documents' words, the ending kept: the same word, it weighs as the word does,
-  // not as a synonym (the groups of synonyms.ts keep them for the owner's suggestions).
-  [/(?<!\p{L})ноут(?!бук)(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'ноутбук$1'],
-  [/(?<!\p{L})комп(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'компьютер$1'],
-  [/(?<!\p{L})акк?ум(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'аккумулятор$1'],
-  [/(?<!\p{L})видос(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'видео'],
-  [/(?<!\p{L})телек(и|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'телевизор$1'],
-  [/(?<!\p{L})тачк(а|у|е|и|ой|ам|ами|ах)(?!\p{L})/giu, 'машин$1'],
-  // Breeds as owners shorten them ("ньюфа постричь", "у ризена шерсть жёсткая", "цверг").
-  [/(?<!\p{L})ньюф(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'ньюфаундленд$1'],
-  [/(?<!\p{L})ризен(ы|а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'ризеншнауцер$1'],
-  [/(?<!\p{L})цверги(?!\p{L})/giu, 'цвергшнауцеры'],
-  [/(?<!\p{L})цверг(а|у|ом|е|ов|ам|ами|ах)?(?!\p{L})/giu, 'цвергшнауцер$1'],
+  ...SHORTENED.map(
+    ([short, full]): Rewrite => [new RegExp(`(?<!\\p{L})${short}${NOUN_ENDING}(?!\\p{L})`, 'giu'), fullWord(full)],
+  ),
   // "Сменка": the change of shoes a school or a gym asks for ("сменку брать?").
   [/(?<!\p{L})сменк(?:а|у|и|ой|е)(?!\p{L})/giu, 'сменная обувь'],
   // Square metres as said ("38 квадратов", "за квадрат", "квадратный метр", "кв. м") and as
@@ -624,13 +649,19 @@ const CHAT_WORDS: [RegExp, string][] = [
   [/(?<!\p{L})не\s+(?:ем|ест|едим|едят|кушаю|употребляю)\s+мяс\p{L}*/giu, 'вегетарианец'],
   // "Есть где встать?", "машину у вас бросить можно?", "где оставить машину?": where to park.
   [
-    /(?<!\p{L})где\s+(?:у\s+вас\s+|там\s+)?(?:можно\s+)?встать(?!\p{L})(?!\s+(?:в|на)\s+(?:очеред|уч[её]т))|(?<!\p{L})(?:машину|авто|автомобиль|тачку)\s+(?:\p{L}+\s+){0,2}?(?:бросить|поставить|оставить|приткнуть)(?!\p{L})|(?<!\p{L})(?:бросить|поставить|оставить|приткнуть)\s+(?:(?:свою|мою|нашу|там)\s+)?(?:машину|авто|автомобиль|тачку)(?!\p{L})/giu,
+    new RegExp(
+      String.raw`(?<!\p{L})где\s+(?:у\s+вас\s+|там\s+)?(?:можно\s+)?встать(?!\p{L})(?!\s+(?:в|на)\s+(?:очеред|уч[её]т))|(?<!\p{L})(?:машину|авто|автомобиль)\s+(?:\p{L}+\s+){0,2}?${LEAVE}|${LEAVE}\s+(?:(?:свою|мою|нашу|там)\s+)?(?:машину|авто|автомобиль)(?!\p{L})`,
+      'giu',
+    ),
     'припарковаться',
   ],
   // The car said, then where to leave "её" or "их": "приеду на машине, где её рядом с салоном
   // бросить?", "приедем на двух машинах, где их оставить?".
   [
-    /(?<!\p{L})(?=где|куда)(?<=(?<!\p{L})(?:машин|авто)\p{L}*[^?.!]*?)(?:где|куда)\s+(?:е[её]|его|их)\s+(?:\p{L}+\s+){0,3}?(?:бросить|поставить|оставить|приткнуть)(?!\p{L})/giu,
+    new RegExp(
+      String.raw`(?<!\p{L})(?=где|куда)(?<=(?<!\p{L})(?:машин|авто)\p{L}*[^?.!]*?)(?:где|куда)\s+(?:е[её]|его|их)\s+(?:\p{L}+\s+){0,3}?${LEAVE}`,
+      'giu',
+    ),
     'где припарковаться',
   ],
   // "Как добраться без машины?", "мы без машины, на чём до вас доехать?": by bus, tram, train,
@@ -656,6 +687,7 @@ const CHAT_WORDS: [RegExp, string][] = [
 /** A question with its chat spellings of question words written out, as the answerer reads them. */
 export function chatSpelling(question: string): string {
   let text = question;
-  for (const [re, word] of CHAT_WORDS) text = text.replace(re, word);
+  for (const [re, word] of CHAT_WORDS)
+    text = typeof word === 'string' ? text.replace(re, word) : text.replace(re, word);
   return text;
 }

@@ -723,8 +723,8 @@ export const KINDS: readonly (readonly [names: readonly string[], kinds: readonl
   // The New Year holidays are January's first days ("бухгалтеры доступны во время новогодних
   // каникул?" of "с 1 по 6 января"), not a New Year party.
   [
-    ['январь', 'января'],
-    ['новогодний', 'новогодних', 'новогодние', 'каникулы', 'каникул'],
+    ['январь'],
+    ['новогодний', 'каникулы'],
     /новогодн\p{L}*\s+(?:каникул|праздник|выходн)/iu,
   ],
   // A pet's young: "щеночку три месяца" of "щенков до 4 месяцев".
