@@ -722,11 +722,7 @@ export const KINDS: readonly (readonly [names: readonly string[], kinds: readonl
   [['возврат', 'вернуть'], ['обратно', 'назад'], GIVEN_BACK],
   // The New Year holidays are January's first days ("бухгалтеры доступны во время новогодних
   // каникул?" of "с 1 по 6 января"), not a New Year party.
-  [
-    ['январь'],
-    ['новогодний', 'каникулы'],
-    /новогодн\p{L}*\s+(?:каникул|праздник|выходн)/iu,
-  ],
+  [['январь'], ['новогодний', 'каникулы'], /новогодн\p{L}*\s+(?:каникул|праздник|выходн)/iu],
   // A pet's young: "щеночку три месяца" of "щенков до 4 месяцев".
   // Their oblique forms too: the stems of "щенку", "щеночку", "котёнку" are not that of "щенок".
   [
