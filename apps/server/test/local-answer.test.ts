@@ -3853,3 +3853,28 @@ describe('local answerer on a topic its heading names', () => {
     );
   });
 });
+
+describe('local answerer asked "почём"', () => {
+  let partyId = '';
+  beforeAll(async () => {
+    partyId = await assistantWith('meropriyatiya.docx', [
+      {
+        heading: 'Обеды в офис',
+        content:
+          'Компании, которая подключает обеды впервые, привозим бесплатный пробный обед на 3 человек. ' +
+          'Первая неделя абонемента — со скидкой 20 %.',
+      },
+      {
+        heading: 'Новогодние корпоративы',
+        content:
+          'Банкет «Стандарт» — 3 900 ₽ за гостя. ' +
+          '5 600 ₽ за гостя: банкет «Премиум», новогодний торт, бармен на весь вечер, развоз персонала после 23:00.',
+      },
+    ]);
+  });
+
+  it('reads "почём" (its stem "поч") as a price asked, which a sentence with a price answers', async () => {
+    const a = await askOf(() => partyId)('новогодний корпорат под ключ почем с человека?');
+    expect(a.text).toContain('₽ за гостя');
+  });
+});
