@@ -1332,6 +1332,16 @@ describe('a question read for its subject', () => {
     expect(query.terms).not.toContain('сменк');
   });
 
+  it('reads "пса", "псом" as "собака", the stemmer leaving the other cases of "пёс" as they are', async () => {
+    for (const [question, stem] of [
+      ['можно прийти с псом?', 'псом'],
+      ['когда забрать пса?', 'пса'],
+    ]) {
+      const { query } = await retrieve(server.app.ctx, businessId, question);
+      expect([...(query.synonyms.get(stem) ?? [])], question).toContain('собак');
+    }
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,
