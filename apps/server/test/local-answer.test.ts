@@ -1342,6 +1342,11 @@ describe('a question read for its subject', () => {
     }
   });
 
+  it('reads "внести" of money as a prepayment or a deposit', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'скока надо внести чтобы дату забронировать?');
+    expect([...(query.synonyms.get('внест') ?? [])]).toEqual(expect.arrayContaining(['предоплат', 'депоз']));
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,
