@@ -277,6 +277,10 @@ const HOURS = {
     /^(?:работа|открыт|открыва|закрыва|график|режим|расписан|подъед|приед|заед|зайд|подвез|привез|занес|успе|усп$|примет|примут|принима)/,
 };
 
+/** Hours asked as a time of day ("до скольки", "во сколько"): told by a time, or "круглосуточно". */
+const TIME_ASKED = /(?<!\p{L})(?:до|со|во)\s+скольк/u;
+const HOURS_AT = { ...HOURS, answer: /\d{1,2}[:.]\d{2}|круглосуточн/iu };
+
 /**
  * Opening hours are a span of the day ("с 11:00 до 17:00", "10:00–22:00"): of the sentences
  * holding a time, one saying a span (not a table row's session) gains SPAN_BONUS for a question of
@@ -1209,10 +1213,12 @@ export async function composeLocalAnswer(
       (a === AGE ? ageSaid !== null : a.question.test(qText) || (arrival && a === HOURS)) &&
       !(sinceAsked && a === HOURS),
   );
+  // "До скольки", "во сколько": a time of day asked, which "в будни" or "без выходных" does not tell.
+  if (TIME_ASKED.test(qText)) askedTypes.forEach((a, k) => a === HOURS && askedTypes.splice(k, 1, HOURS_AT));
   const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
   const wantedTypes = holds ? askedTypes : [];
   const wanted = wantedTypes.map((a) => a.answer);
-  const hoursAsked = wantedTypes.includes(HOURS);
+  const hoursAsked = wantedTypes.includes(HOURS) || wantedTypes.includes(HOURS_AT);
   // Hours asked in words of their own ("во сколько закрываетесь в будни?") are the business's:
   // a table row holding a time (a night session "23:00–08:00") gains nothing for it.
   const hoursInWords = hoursAsked && hoursWorded;
