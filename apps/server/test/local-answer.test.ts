@@ -1336,7 +1336,7 @@ describe('a question read for its subject', () => {
     for (const [question, stem] of [
       ['можно прийти с псом?', 'псом'],
       ['когда забрать пса?', 'пса'],
-    ]) {
+    ] as const) {
       const { query } = await retrieve(server.app.ctx, businessId, question);
       expect([...(query.synonyms.get(stem) ?? [])], question).toContain('собак');
     }

@@ -1208,13 +1208,13 @@ export async function composeLocalAnswer(
   // the question asks them in words of its own ("во сколько закрываетесь? … до двенадцати успеем?").
   const hoursWorded = HOURS.question.test(qText);
   const arrival = retrieval.query.arrival && !hoursWorded;
-  const askedTypes = ANSWER_TYPES.filter(
+  let askedTypes = ANSWER_TYPES.filter(
     (a) =>
       (a === AGE ? ageSaid !== null : a.question.test(qText) || (arrival && a === HOURS)) &&
       !(sinceAsked && a === HOURS),
   );
   // "До скольки", "во сколько": a time of day asked, which "в будни" or "без выходных" does not tell.
-  if (TIME_ASKED.test(qText)) askedTypes.forEach((a, k) => a === HOURS && askedTypes.splice(k, 1, HOURS_AT));
+  if (TIME_ASKED.test(qText)) askedTypes = askedTypes.map((a) => (a === HOURS ? HOURS_AT : a));
   const holds = unitsOf.some((list) => list.some((u) => askedTypes.some((a) => a.answer.test(u.text))));
   const wantedTypes = holds ? askedTypes : [];
   const wanted = wantedTypes.map((a) => a.answer);
