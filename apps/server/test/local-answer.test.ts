@@ -1347,6 +1347,16 @@ describe('a question read for its subject', () => {
     expect([...(query.synonyms.get('внест') ?? [])]).toEqual(expect.arrayContaining(['предоплат', 'депоз']));
   });
 
+  it('reads a thing left to "лежать" or "пролежать" as kept ("храним 30 дней")', async () => {
+    for (const [question, stem] of [
+      ['сколько дней телефон может у вас лежать бесплатно?', 'лежа'],
+      ['мой заказ у вас сколько пролежит?', 'пролеж'],
+    ] as const) {
+      const { query } = await retrieve(server.app.ctx, businessId, question);
+      expect([...(query.synonyms.get(stem) ?? [])], question).toContain('хран');
+    }
+  });
+
   it('reads "возьмёте", "возьмут" and "дали" as verbs that fit any request', async () => {
     const { query } = await retrieve(
       server.app.ctx,

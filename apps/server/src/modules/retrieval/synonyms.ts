@@ -280,6 +280,9 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
     'подождёте',
     'подождут',
   ],
+  // A thing left with the business waits for its owner as the rules keep it: "очки меня
+  // дождутся?", "телефон может у вас лежать?" of "Готовый заказ храним 3 месяца".
+  ['хранить', 'хранение', 'храним', 'хранится', 'лежать', 'полежать', 'пролежать', 'пролежит', 'полежит'],
   ['отработать', 'отработка', 'компенсировать', 'наверстать', 'нагнать'],
   // 'Запись' is a booking too (the group of 'бронь'): a video asked about may find the booking
   // rules; a recording asked as 'видео' found ("видео потом можно пересматривать?") weighed more.
