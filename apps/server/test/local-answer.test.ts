@@ -1374,7 +1374,7 @@ describe('a question read for its subject', () => {
     const { query: later } = await retrieve(
       server.app.ctx,
       businessId,
-      'заберу сам, так дешевле выйдет? курьер подождёт?',
+      'заберу сам, так быстрее выйдет? курьер подождёт?',
     );
     for (const stem of ['выйдет', 'подождет']) expect(later.verbs.has(stem), stem).toBe(true);
     // A range with a hyphen is two figures.
