@@ -536,7 +536,6 @@ export async function retrieve(
 /** What accrues to a customer: points, bonuses, cashback (however spelt), a percent. */
 const ACCRUING = '(?:балл|бонус|к[еэ]шб[эе]к|процент)';
 
-/** Question words as written in a chat ("скока стоит", "чё по срокам", "щас открыты?", "сколько выйдет"). */
 /**
  * A look-ahead for `words` put before a look-behind that scans back over the question: the scan
  * then runs only where the words begin, not at every position (which made a message of 2,000
@@ -585,6 +584,10 @@ const fullWord =
     return `${full}${ending}`;
   };
 
+/**
+ * Question words and things as written in a chat ("скока стоит", "чё по срокам", "щас открыты?",
+ * "сколько выйдет", "ноут"), rewritten as the documents write them.
+ */
 const CHAT_WORDS: Rewrite[] = [
   // "Баллы капают?", "скока процентов капает": points or cashback that accrue, said before or after.
   [
@@ -659,7 +662,7 @@ const CHAT_WORDS: Rewrite[] = [
   // бросить?", "приедем на двух машинах, где их оставить?".
   [
     new RegExp(
-      String.raw`(?<!\p{L})(?=где|куда)(?<=(?<!\p{L})(?:машин|авто)\p{L}*[^?.!]*?)(?:где|куда)\s+(?:е[её]|его|их)\s+(?:\p{L}+\s+){0,3}?${LEAVE}`,
+      String.raw`(?<!\p{L})${wordsFirst('где|куда')}(?<=(?<!\p{L})(?:машин|авто)\p{L}*[^?.!]*?)(?:где|куда)\s+(?:е[её]|его|их)\s+(?:\p{L}+\s+){0,3}?${LEAVE}`,
       'giu',
     ),
     'где припарковаться',
@@ -692,6 +695,8 @@ const CHAT_WORDS: Rewrite[] = [
 /** A question with its chat spellings of question words written out, as the answerer reads them. */
 export function chatSpelling(question: string): string {
   let text = question;
+  // Two calls of one replace: TypeScript picks its overload (a text with "$1", or a function) by
+  // the argument's own type, not by a union of both.
   for (const [re, word] of CHAT_WORDS)
     text = typeof word === 'string' ? text.replace(re, word) : text.replace(re, word);
   return text;

@@ -8,6 +8,9 @@ import { lexemesOf } from './text';
  * (module answers) offer the group's words and phrases. Phrases serve the suggestions only:
  * their words alone ("не работает", "есть ли") would widen questions they do not belong to.
  */
+/** "Пёс" in all its cases: the stemmer leaves the others as they are ("забрали пса", "с псом"). */
+const DOG = ['пёс', 'пса', 'псу', 'псом', 'псы', 'псов'];
+
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // "Дешевле 100 рублей" asks a price list's prices ("Цена: 75 ₽"), which name no rouble.
   [
@@ -158,10 +161,9 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // "кот" is no "пёс" (the group above, older, still joins "кошка" and "собака": splitting it
   // cost a vet clinic's "Какие прививки у вас есть для кошек?").
   ['кошка', 'кот', 'котик', 'котёнок'],
-  // "Пёс" in the other cases ("забрали пса", "с псом"), which the stemmer leaves as they are.
-  ['собака', 'пёс', 'пса', 'псу', 'псом', 'псы', 'псов', 'щенок', 'собачка'],
+  ['собака', ...DOG, 'щенок', 'собачка'],
   ['животное', 'питомец', 'кот', 'котик'],
-  ['животное', 'питомец', 'пёс', 'пса', 'псу', 'псом', 'псы', 'псов', 'щенок', 'собачка'],
+  ['животное', 'питомец', ...DOG, 'щенок', 'собачка'],
   ['парковка', 'припарковаться', 'стоянка'],
   ['ремонт', 'починить', 'чинить', 'сломался', 'неисправность', 'поломка', 'заглохнуть', 'заглохла', 'заводится'],
   ['размер', 'габариты'],
@@ -282,7 +284,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ],
   // A thing left with the business waits for its owner as the rules keep it: "очки меня
   // дождутся?", "телефон может у вас лежать?" of "Готовый заказ храним 3 месяца".
-  ['хранить', 'хранение', 'храним', 'хранится', 'лежать', 'полежать', 'пролежать', 'пролежит', 'полежит'],
+  ['хранить', 'хранение', 'лежать', 'полежать', 'пролежать', 'пролежит', 'полежит'],
   ['отработать', 'отработка', 'компенсировать', 'наверстать', 'нагнать'],
   // 'Запись' is a booking too (the group of 'бронь'): a video asked about may find the booking
   // rules; a recording asked as 'видео' found ("видео потом можно пересматривать?") weighed more.
