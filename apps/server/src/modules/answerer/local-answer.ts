@@ -422,7 +422,9 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     // The words of warning or cancelling in time, which such a rule says its own way.
     names: /^(?:предупре|отмен|отказ|сгор|перенес|перенос)/,
   },
-  { question: /скидк|процент/, answer: /%|процент/ },
+  // "Сколько процентов внести?": documents write "%", which no stem holds, so "процентов" is named
+  // by any share said, as "стоит" is by a price.
+  { question: /скидк|процент/, answer: /%|процент/, names: /^(?:процент|проц$)/ },
   {
     // "Как иначе называются статоры?", "какой другой термин…": another name, said in brackets
     // or with "или", "иначе", "также известен как".
