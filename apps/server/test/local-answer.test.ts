@@ -3953,3 +3953,26 @@ describe('local answerer asked "сколько процентов"', () => {
     expect(a.text).toContain('50\u00a0% — за свадебные платья');
   });
 });
+
+describe('local answerer asked in units written out', () => {
+  let studioId = '';
+  beforeAll(async () => {
+    studioId = await assistantWith('pravila.pdf', [
+      {
+        heading: 'Правила студии › 3. Противопоказания',
+        content:
+          '3.1. Родинки не забиваем краской: рисунок обходит родинку, отступ от её края — не меньше 1 см. ' +
+          '3.2. По свежему загару, ожогу или шелушению не работаем.',
+      },
+      {
+        heading: 'Правила студии › 4. Уход',
+        content: '4.1. Плёнку снимите через 24 часа. 4.2. Первые 3 недели не плавайте в бассейне и не ходите в баню.',
+      },
+    ]);
+  });
+
+  it('finds a unit written out ("сантиметров") as the documents shorten it ("см")', async () => {
+    const a = await askOf(() => studioId)('за сколько сантиметров от родинки бьёте?');
+    expect(a.text).toContain('1 см');
+  });
+});
