@@ -3976,3 +3976,28 @@ describe('local answerer asked in units written out', () => {
     expect(a.text).toContain('1 см');
   });
 });
+
+describe('local answerer asked "как быстро"', () => {
+  let gardenId = '';
+  beforeAll(async () => {
+    gardenId = await assistantWith('pravila.pdf', [
+      {
+        heading: 'Частые вопросы',
+        content:
+          'Вопрос: Нужна ли справка после болезни?\nОтвет: Да, после любой болезни и после отсутствия больше 5 дней подряд.\n' +
+          'Вопрос: Что будет, если ребёнок заболеет днём в саду?\nОтвет: Медсестра или воспитатель позвонит вам, ребёнок будет ждать вас в медицинском кабинете со взрослым. Забрать его нужно в течение 2\u00a0часов.',
+      },
+      {
+        heading: 'Правила детского сада › 3. Режим',
+        content: '3.1. Сад открыт с 7:30 до 19:00. 3.2. Забрать ребёнка можно в любое время до 19:00.',
+      },
+    ]);
+  });
+
+  it('reads "как быстро" as a term asked, which a sentence with a term answers', async () => {
+    const a = await askOf(() => gardenId)(
+      'Если ребенку станет плохо днем в саду, как быстро мне нужно будет за ним приехать?',
+    );
+    expect(a.text).toContain('в течение 2\u00a0часов');
+  });
+});
