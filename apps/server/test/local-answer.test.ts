@@ -4001,3 +4001,13 @@ describe('local answerer asked "как быстро"', () => {
     expect(a.text).toContain('в течение 2\u00a0часов');
   });
 });
+
+describe('a visitor falling ill', () => {
+  it('widens "заболела", "заболеет" to the illness the rules name ("болезнь")', async () => {
+    for (const q of ['у меня мк через 5 часов а я заболела(( деньги вернете?', 'а если мастер сам заболеет?']) {
+      const { query } = await retrieve(server.app.ctx, businessId, q);
+      const ill = query.terms.find((t) => t.startsWith('заболе')) ?? '';
+      expect([...(query.synonyms.get(ill) ?? [])]).toContain('болезн');
+    }
+  });
+});
