@@ -446,6 +446,14 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   },
   SINCE,
   AGE,
+  // "В какие дни принимает подолог?": days of the week, which a schedule names ("вт, чт", "по
+  // субботам", "в будни"), not the word "дни".
+  {
+    question: /(?<!\p{L})(?:в\s+какие\s+дни|по\s+каким\s+дням|какие\s+дни)(?!\p{L})/u,
+    answer:
+      /(?<!\p{L})(?:пн|вт|ср|чт|пт|сб|вс|понедельник\p{L}*|вторник\p{L}*|сред[аыуе]|четверг\p{L}*|пятниц\p{L}*|суббот\p{L}*|воскресен\p{L}*|будн\p{L}*|выходн\p{L}*|ежедневно)(?!\p{L})/iu,
+    names: /^(?:дни|дн|ден|дня)$/,
+  },
   {
     // "Далеко ли до набережной?": a distance, in minutes or metres.
     question:
