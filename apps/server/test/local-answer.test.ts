@@ -4002,6 +4002,13 @@ describe('local answerer asked "как быстро"', () => {
   });
 });
 
+describe('a thing given out', () => {
+  it('widens "дают" to "выдаём" ("в конце дают какой-нибудь документ?" of "Сертификат выдаём, если…")', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'в конце дают какой-нибудь документ что прошел курс?');
+    expect([...(query.synonyms.get('дают') ?? [])]).toContain('выда');
+  });
+});
+
 describe('a visitor falling ill', () => {
   it('widens "заболела", "заболеет" to the illness the rules name ("болезнь")', async () => {
     for (const q of ['у меня мк через 5 часов а я заболела(( деньги вернете?', 'а если мастер сам заболеет?']) {
