@@ -403,8 +403,8 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     // time ("записаться не позже чем за 1,5 часа до закрытия").
     answer:
       /(?<!(?<!\p{L})за\s+[\d,.]*)\d+\s*(?:[-–—]\s*\d+\s*)?(?:дн|день|дня|час|недел|месяц|мин|рабоч|календарн|сут)|(?:следующ\p{L}*|тот\s+же|ту\s+же|течение)\s+(?:дн|день|дня|недел|час|сут)|(?<!\p{L})(?:завтра|послезавтра)(?!\p{L})/iu,
-    // "Как быстро приехать?": any term said answers how fast.
-    names: /^быстр/,
+    // "Как быстро приехать?", "сколько ждать?": any term said answers how fast, or how long to wait.
+    names: /^(?:быстр|ждат|ожидан)/,
   },
   {
     // "Гарантия на сколько лет?": a period in years, months, weeks or days; the unit asked is
