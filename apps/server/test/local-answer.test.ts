@@ -4002,6 +4002,13 @@ describe('local answerer asked "как быстро"', () => {
   });
 });
 
+describe('a unit said in full', () => {
+  it('widens "тонны" to "т" ("Грузоподъёмность: 1,5 т")', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'какая машина у вас три тонны увезёт?');
+    expect([...(query.synonyms.get('тон') ?? [])]).toContain('т');
+  });
+});
+
 describe('a thing given out', () => {
   it('widens "дают" to "выдаём" ("в конце дают какой-нибудь документ?" of "Сертификат выдаём, если…")', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'в конце дают какой-нибудь документ что прошел курс?');
