@@ -3952,6 +3952,23 @@ describe('local answerer asked "сколько процентов"', () => {
     const a = await askOf(() => rentalId)('беру свадебное, скока процентов надо внести чтоб забронить?');
     expect(a.text).toContain('50\u00a0% — за свадебные платья');
   });
+
+  it('hands off "сколько процентов скидка…" of documents naming no discount, whatever share they say', async () => {
+    const serviceId = await assistantWith('faq.docx', [
+      {
+        heading: 'Партнёрам',
+        content:
+          'Веб-студии, маркетологи и интеграторы подключают Отклик своим клиентам и получают 30% с каждого платежа приведённого клиента в течение первого года.',
+      },
+      {
+        heading: 'Тарифы',
+        content: 'Тариф «Старт» — 990 ₽ в месяц, «Бизнес» — 2 990 ₽ в месяц. Оплата картой или по счёту.',
+      },
+      { heading: 'Пробный период', content: 'Первые 14 дней бесплатно, без привязки карты.' },
+    ]);
+    const a = await askOf(() => serviceId)('сколько процентов скидка на годовую оплату?');
+    expect(a.source).toBe('handoff');
+  });
 });
 
 describe('local answerer asked in units written out', () => {

@@ -425,9 +425,11 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     // The words of warning or cancelling in time, which such a rule says its own way.
     names: /^(?:предупре|отмен|отказ|сгор|перенес|перенос)/,
   },
+  { question: /скидк/, answer: /%|процент/ },
   // "Сколько процентов внести?": documents write "%", which no stem holds, so "процентов" is named
-  // by any share said, as "стоит" is by a price.
-  { question: /скидк|процент/, answer: /%|процент/, names: /^(?:процент|проц$)/ },
+  // by any share said, as "стоит" is by a price. Not of a discount ("сколько процентов скидка на
+  // годовую оплату?"): a business that names no discount has none to tell, whatever its shares.
+  { question: /^(?!.*скидк).*процент/su, answer: /%|процент/, names: /^(?:процент|проц$)/ },
   {
     // "Как иначе называются статоры?", "какой другой термин…": another name, said in brackets
     // or with "или", "иначе", "также известен как".
