@@ -999,6 +999,24 @@ describe('passages read once, shared by every message', () => {
 });
 
 describe('a question read for its subject', () => {
+  it('widens "тонны" to "т" ("Грузоподъёмность: 1,5 т")', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'какая машина у вас три тонны увезёт?');
+    expect([...(query.synonyms.get('тон') ?? [])]).toContain('т');
+  });
+
+  it('widens "дают" to "выдаём" ("в конце дают какой-нибудь документ?" of "Сертификат выдаём, если…")', async () => {
+    const { query } = await retrieve(server.app.ctx, businessId, 'в конце дают какой-нибудь документ что прошел курс?');
+    expect([...(query.synonyms.get('дают') ?? [])]).toContain('выда');
+  });
+
+  it('widens "заболела", "заболеет" to the illness the rules name ("болезнь")', async () => {
+    for (const q of ['у меня мк через 5 часов а я заболела(( деньги вернете?', 'а если мастер сам заболеет?']) {
+      const { query } = await retrieve(server.app.ctx, businessId, q);
+      const ill = query.terms.find((t) => t.startsWith('заболе')) ?? '';
+      expect([...(query.synonyms.get(ill) ?? [])]).toContain('болезн');
+    }
+  });
+
   it('leaves out "насколько", which asks how much', async () => {
     const { query } = await retrieve(server.app.ctx, businessId, 'Насколько дороже выйдет срочная чистка?');
     expect(query.terms.some((t) => t.startsWith('наскол'))).toBe(false);
@@ -4016,30 +4034,6 @@ describe('local answerer asked "как быстро"', () => {
       'Если ребенку станет плохо днем в саду, как быстро мне нужно будет за ним приехать?',
     );
     expect(a.text).toContain('в течение 2\u00a0часов');
-  });
-});
-
-describe('a unit said in full', () => {
-  it('widens "тонны" to "т" ("Грузоподъёмность: 1,5 т")', async () => {
-    const { query } = await retrieve(server.app.ctx, businessId, 'какая машина у вас три тонны увезёт?');
-    expect([...(query.synonyms.get('тон') ?? [])]).toContain('т');
-  });
-});
-
-describe('a thing given out', () => {
-  it('widens "дают" to "выдаём" ("в конце дают какой-нибудь документ?" of "Сертификат выдаём, если…")', async () => {
-    const { query } = await retrieve(server.app.ctx, businessId, 'в конце дают какой-нибудь документ что прошел курс?');
-    expect([...(query.synonyms.get('дают') ?? [])]).toContain('выда');
-  });
-});
-
-describe('a visitor falling ill', () => {
-  it('widens "заболела", "заболеет" to the illness the rules name ("болезнь")', async () => {
-    for (const q of ['у меня мк через 5 часов а я заболела(( деньги вернете?', 'а если мастер сам заболеет?']) {
-      const { query } = await retrieve(server.app.ctx, businessId, q);
-      const ill = query.terms.find((t) => t.startsWith('заболе')) ?? '';
-      expect([...(query.synonyms.get(ill) ?? [])]).toContain('болезн');
-    }
   });
 });
 

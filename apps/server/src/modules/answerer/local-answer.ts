@@ -35,7 +35,7 @@ import {
   type TableRow,
 } from './table-filter';
 import { ANSWER_TEXTS } from './texts';
-import { DAY_STEM, daysWanted, timeWanted } from './timetable';
+import { DAY_STEM, daysWanted, timeWanted, WEEKDAY_WORD } from './timetable';
 
 /** 'operator-request': the reply to a request for a person, which calls the owner like a hand-off does. */
 export type AnswerSource = 'corrected' | 'knowledge' | 'handoff' | 'smalltalk' | 'operator-request';
@@ -370,6 +370,9 @@ const PRICE = {
   names: /^(?:стои|цен|прайс|тариф|расценк|поч(?:ем)?$|обойд)/,
 };
 
+/** A share said: "30 %", "пять процентов" (the kinds of a discount and of a share asked). */
+const SHARE_SAID = /%|процент/;
+
 /** What a question asks for, read from its wording, and how to spot it in a sentence. */
 const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   PRICE,
@@ -425,11 +428,11 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
     // The words of warning or cancelling in time, which such a rule says its own way.
     names: /^(?:предупре|отмен|отказ|сгор|перенес|перенос)/,
   },
-  { question: /скидк/, answer: /%|процент/ },
+  { question: /скидк/, answer: SHARE_SAID },
   // "Сколько процентов внести?": documents write "%", which no stem holds, so "процентов" is named
   // by any share said, as "стоит" is by a price. Not of a discount ("сколько процентов скидка на
   // годовую оплату?"): a business that names no discount has none to tell, whatever its shares.
-  { question: /^(?!.*скидк).*процент/su, answer: /%|процент/, names: /^(?:процент|проц$)/ },
+  { question: /^(?!.*скидк).*процент/su, answer: SHARE_SAID, names: /^(?:процент|проц$)/ },
   {
     // "Как иначе называются статоры?", "какой другой термин…": another name, said in brackets
     // or with "или", "иначе", "также известен как".
@@ -453,8 +456,7 @@ const ANSWER_TYPES: { question: RegExp; answer: RegExp; names?: RegExp }[] = [
   // субботам", "в будни"), not the word "дни".
   {
     question: /(?<!\p{L})(?:какие\s+дни|по\s+каким\s+дням)(?!\p{L})/u,
-    answer:
-      /(?<!\p{L})(?:пн|вт|ср|чт|пт|сб|вс|понедельник\p{L}*|вторник\p{L}*|сред[аыуе]|четверг\p{L}*|пятниц\p{L}*|суббот\p{L}*|воскресен\p{L}*|будн\p{L}*|выходн\p{L}*|ежедневно)(?!\p{L})/iu,
+    answer: new RegExp(String.raw`(?<!\p{L})(?:пн|вт|ср|чт|пт|сб|вс|ежедневно|${WEEKDAY_WORD})(?!\p{L})`, 'iu'),
     names: /^(?:дни|дн|ден|дня)$/,
   },
   {

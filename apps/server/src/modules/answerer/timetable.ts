@@ -121,13 +121,15 @@ export function weekdaysOf(cell: string): number[] {
   return [...found].sort();
 }
 
+/** The days of the week as a text says them in full ("в среду", "по субботам", "в будни"): a pattern's source. */
+export const WEEKDAY_WORD = String.raw`понедельник\p{L}*|вторник\p{L}*|сред(?:а|у|ы|ам|е)(?!\p{L})|четверг\p{L}*|пятниц\p{L}*|суббот\p{L}*|воскресень\p{L}*|будн\p{L}*|выходн\p{L}*`;
+
+const DAYS_ASKED = new RegExp(String.raw`(?<!\p{L})(?:по|в|во|на|каждую|каждый|каждое)\s+(${WEEKDAY_WORD})`, 'u');
+
 /** The days a question asks ("по субботам", "в среду", "в будни", "на выходных"), or undefined. */
 export function daysWanted(question: string): { days: number[]; said: string } | undefined {
   const q = question.toLowerCase().replace(/ё/g, 'е');
-  const m =
-    /(?<!\p{L})(?:по|в|во|на|каждую|каждый|каждое)\s+(понедельник\p{L}*|вторник\p{L}*|сред(?:а|у|ы|ам|е)(?!\p{L})|четверг\p{L}*|пятниц\p{L}*|суббот\p{L}*|воскресень\p{L}*|будн\p{L}*|выходн\p{L}*)/u.exec(
-      q,
-    );
+  const m = DAYS_ASKED.exec(q);
   if (!m?.[1]) return undefined;
   const days = weekdaysOf(m[1]);
   return days.length ? { days, said: m[0] } : undefined;

@@ -1,6 +1,9 @@
 import type { AppContext } from '../../core/context';
 import { lexemesOf } from './text';
 
+/** "Пёс" in all its cases: the stemmer leaves the others as they are ("забрали пса", "с псом"). */
+const DOG = ['пёс', 'пса', 'псу', 'псом', 'псы', 'псов'];
+
 /**
  * The one list of words and phrases customers use for the same thing in support conversations.
  * Retrieval widens a question with the stems of its words' groups (so "сколько стоит доставка"
@@ -8,9 +11,6 @@ import { lexemesOf } from './text';
  * (module answers) offer the group's words and phrases. Phrases serve the suggestions only:
  * their words alone ("не работает", "есть ли") would widen questions they do not belong to.
  */
-/** "Пёс" in all its cases: the stemmer leaves the others as they are ("забрали пса", "с псом"). */
-const DOG = ['пёс', 'пса', 'псу', 'псом', 'псы', 'псов'];
-
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // "Дешевле 100 рублей" asks a price list's prices ("Цена: 75 ₽"), which name no rouble.
   [
